@@ -1,0 +1,45 @@
+import { z } from 'zod'
+
+/** Transport kinds we store. Aliases other hosts write are normalized by the config importer (T5). */
+export const McpServerTypeSchema = z.enum(['stdio', 'sse', 'streamableHttp', 'inMemory'])
+export type McpServerType = z.infer<typeof McpServerTypeSchema>
+
+const stringRecord = z.record(z.string(), z.string())
+
+/**
+ * One configured MCP server, as the renderer stores it and every IPC call carries it (SPEC §U).
+ * `type` may be absent for a URL server: then Streamable HTTP is tried first, SSE on a 4xx (T5).
+ */
+export const McpServerSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  type: McpServerTypeSchema.optional(),
+  description: z.string().optional(),
+  baseUrl: z.string().optional(),
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  env: stringRecord.optional(),
+  cwd: z.string().optional(),
+  headers: stringRecord.optional(),
+  registryUrl: z.string().optional(),
+  provider: z.string().optional(),
+  providerUrl: z.string().optional(),
+  logoUrl: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  /** seconds; the connect timeout never goes below 180 s (L4), a call's default is 60 s (X2) */
+  timeout: z.number().positive().optional(),
+  longRunning: z.boolean().optional(),
+  dxtPath: z.string().optional(),
+  dxtVersion: z.string().optional(),
+  disabledTools: z.array(z.string()).optional(),
+  disabledAutoApproveTools: z.array(z.string()).optional(),
+  /** absolute folder paths offered to the server as roots (Q1) */
+  roots: z.array(z.string()).optional(),
+  isActive: z.boolean().default(false),
+  installSource: z.enum(['manual', 'import', 'builtin', 'dxt', 'deeplink']).optional(),
+  reference: z.string().optional()
+})
+
+export type McpServer = z.infer<typeof McpServerSchema>
+/** What a caller may hand in: defaults (isActive) not yet applied. */
+export type McpServerInput = z.input<typeof McpServerSchema>

@@ -1,0 +1,159 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import sirv from 'sirv'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { z } from 'zod'
+import { BRIDGE_PATH, TOKEN_PARAM, type BridgeMessage } from '@shared/ipc/bridgeProtocol'
+import type { IpcRouter } from '../ipc/IpcRouter'
+import { bearerToken, hostAllowed, originAllowed, tokenMatches } from './hostGuard'
+
+const MAX_MESSAGE = 25 * 1024 * 1024
+/** a slow tab must not make main buffer events without bound: past this, events to it are dropped */
+const MAX_BUFFERED_EVENTS = 8 * 1024 * 1024
+
+const RequestSchema = z.object({
+  type: z.literal('invoke'),
+  id: z.number().int().nonnegative(),
+  channel: z.string().max(200),
+  args: z.unknown().optional()
+})
+
+const InvokeBodySchema = z.object({ channel: z.string().max(200), args: z.unknown().optional() })
+
+export interface BrowserServerOptions {
+  router: IpcRouter
+  rendererDir: string
+  token: string
+  port?: number
+}
+
+export interface BrowserServer {
+  port: number
+  /** the address to open, token in the fragment */
+  url: string
+  broadcast(event: string, payload: unknown): void
+  close(): Promise<void>
+}
+
+function deny(res: ServerResponse, status: number, message: string) {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(message)
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_MESSAGE) {
+        reject(new Error('Request body too large'))
+        req.destroy()
+      } else chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+function csp(port: number) {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'"
+  ].join('; ')
+}
+
+/**
+ * Browser mode: the built renderer and the IPC router on 127.0.0.1 only. The page is public (it
+ * holds no secret); every call needs the session token and a same-origin page.
+ */
+export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
+  const { router, token } = options
+  const assets = sirv(options.rendererDir, { dev: false, etag: true })
+  let port = 0
+
+  const http = createServer((req, res) => {
+    if (!hostAllowed(req, port)) return deny(res, 403, 'Forbidden host')
+    const path = (req.url ?? '/').split('?')[0]
+    if (path.startsWith('/api/')) return void handleApi(req, res, path)
+    res.setHeader('Content-Security-Policy', csp(port))
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('X-Frame-Options', 'DENY')
+    res.setHeader('Referrer-Policy', 'no-referrer')
+    assets(req, res, () => deny(res, 404, 'Not found'))
+  })
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, path: string) {
+    if (!tokenMatches(token, bearerToken(req))) return deny(res, 401, 'Missing or wrong session token')
+    if (!originAllowed(req, port)) return deny(res, 403, 'Forbidden origin')
+    if (path !== '/api/invoke' || req.method !== 'POST') return deny(res, 404, 'Not found')
+    let body: z.infer<typeof InvokeBodySchema>
+    try {
+      body = InvokeBodySchema.parse(JSON.parse(await readBody(req)))
+    } catch {
+      return deny(res, 400, 'Expected a JSON body {"channel": string, "args"?: any}')
+    }
+    const response = await router.invoke(body.channel, body.args, { via: 'browser' })
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(response))
+  }
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE })
+  http.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const refuse = (status: number, text: string) => {
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+    }
+    if (!hostAllowed(req, port)) return refuse(403, 'Forbidden')
+    if (url.pathname !== BRIDGE_PATH) return refuse(404, 'Not Found')
+    if (!tokenMatches(token, url.searchParams.get(TOKEN_PARAM))) return refuse(401, 'Unauthorized')
+    if (!originAllowed(req, port)) return refuse(403, 'Forbidden')
+    sockets.handleUpgrade(req, socket, head, (ws) => serve(ws))
+  })
+
+  function send(ws: WebSocket, message: BridgeMessage) {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+  }
+
+  function serve(ws: WebSocket) {
+    ws.on('message', async (raw) => {
+      let request: z.infer<typeof RequestSchema>
+      try {
+        request = RequestSchema.parse(JSON.parse(String(raw)))
+      } catch {
+        return ws.close(1003, 'Expected {"type":"invoke","id","channel","args"}')
+      }
+      const response = await router.invoke(request.channel, request.args, { via: 'browser' })
+      send(ws, { type: 'result', id: request.id, response })
+    })
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject)
+    http.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  port = (http.address() as AddressInfo).port
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/#${TOKEN_PARAM}=${token}`,
+    broadcast(event, payload) {
+      const frame = JSON.stringify({ type: 'event', event, payload } satisfies BridgeMessage)
+      for (const ws of sockets.clients) {
+        if (ws.readyState === ws.OPEN && ws.bufferedAmount < MAX_BUFFERED_EVENTS) ws.send(frame)
+      }
+    },
+    async close() {
+      for (const ws of sockets.clients) ws.terminate()
+      sockets.close()
+      http.closeAllConnections()
+      await new Promise<void>((resolve) => http.close(() => resolve()))
+    }
+  }
+}

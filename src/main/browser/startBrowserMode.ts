@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto'
+import { createHost, type Host } from '../createHost'
+import { createNodePlatform, type NodePlatformOptions } from '../platform/nodePlatform'
+import { startBrowserServer, type BrowserServer } from './BrowserServer'
+
+export interface BrowserModeOptions {
+  rendererDir: string
+  port?: number
+  userDataDir?: string
+  token?: string
+  openUrl?: NodePlatformOptions['openUrl']
+}
+
+export interface BrowserMode {
+  host: Host
+  server: BrowserServer
+  token: string
+  close(): Promise<void>
+}
+
+/** The whole app without Electron: real services on the Node platform, served to a browser tab. */
+export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
+  const token = options.token ?? randomBytes(24).toString('base64url')
+  // events can only go out once the server listens; the host is built before it
+  const sink: { server?: BrowserServer } = {}
+  const platform = createNodePlatform({
+    userDataDir: options.userDataDir,
+    openUrl: options.openUrl,
+    onEvent: (event, payload) => sink.server?.broadcast(event, payload)
+  })
+  const host = createHost({
+    platform,
+    mode: 'browser',
+    // a new tab has its own sessionStorage, so the Trace page gets the token in its fragment too
+    windows: { openTraceWindow: () => ({ opened: false, url: `/trace.html#token=${token}` }) }
+  })
+  const running = await startBrowserServer({ router: host.router, rendererDir: options.rendererDir, token, port: options.port })
+  sink.server = running
+  return {
+    host,
+    server: running,
+    token,
+    async close() {
+      await host.close()
+      await running.close()
+    }
+  }
+}

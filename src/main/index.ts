@@ -1,0 +1,84 @@
+import { app, BrowserWindow, ipcMain, Menu, type MenuItemConstructorOptions } from 'electron'
+import { fileURLToPath } from 'node:url'
+import { createHost, type Host } from './createHost'
+import { bindRouterToIpcMain } from './ipc/electronIpc'
+import { createElectronPlatform } from './platform/electronPlatform'
+import { createAppWindow, isOwnPage } from './platform/electronWindows'
+
+// out/main/index.js → out/
+const outDir = fileURLToPath(new URL('..', import.meta.url))
+
+let mainWindow: BrowserWindow | null = null
+let traceWindow: BrowserWindow | null = null
+let host: Host | null = null
+
+function openMainWindow() {
+  if (mainWindow && !mainWindow.isDestroyed()) return mainWindow.focus()
+  mainWindow = createAppWindow({ page: 'index', outDir, title: app.getName(), width: 1200, height: 800 })
+  mainWindow.on('closed', () => (mainWindow = null))
+}
+
+function openTraceWindow() {
+  if (traceWindow && !traceWindow.isDestroyed()) {
+    traceWindow.focus()
+  } else {
+    traceWindow = createAppWindow({ page: 'trace', outDir, title: `${app.getName()} — Trace`, width: 1000, height: 700 })
+    traceWindow.on('closed', () => (traceWindow = null))
+  }
+  return { opened: true }
+}
+
+function ownWindows(): BrowserWindow[] {
+  return [mainWindow, traceWindow].filter((w): w is BrowserWindow => !!w && !w.isDestroyed())
+}
+
+function buildMenu() {
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        { label: 'Trace', accelerator: 'CmdOrCtrl+Shift+T', click: () => openTraceWindow() },
+        { type: 'separator' },
+        { role: 'reload' },
+        { role: 'toggleDevTools' },
+        { role: 'togglefullscreen' }
+      ]
+    },
+    { role: 'windowMenu' }
+  ]
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template))
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', () => openMainWindow())
+
+  void app.whenReady().then(() => {
+    const platform = createElectronPlatform(ownWindows)
+    host = createHost({ platform, mode: 'electron', windows: { openTraceWindow } })
+    const trusted = (frameUrl: string | undefined, id: number) =>
+      !!frameUrl && isOwnPage(frameUrl, outDir) && ownWindows().some((w) => w.webContents.id === id)
+    bindRouterToIpcMain(ipcMain, host.router, trusted)
+    buildMenu()
+    openMainWindow()
+    app.on('activate', () => openMainWindow())
+  })
+
+  app.on('window-all-closed', () => app.quit())
+
+  // close every MCP client and child process before the app goes (L8)
+  let closed = false
+  app.on('before-quit', (event) => {
+    if (closed || !host) return
+    event.preventDefault()
+    const running = host
+    void running.close().finally(() => {
+      closed = true
+      app.quit()
+    })
+  })
+}

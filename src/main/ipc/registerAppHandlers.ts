@@ -1,0 +1,25 @@
+import { IpcChannel } from '@shared/ipc/IpcChannel'
+import type { AppInfo } from '@shared/ipc/contract'
+import type { Platform } from '../platform/Platform'
+import type { IpcRouter } from './IpcRouter'
+
+/** Opens the Trace window where the host can (Electron); browser mode hands back a URL instead. */
+export interface WindowHost {
+  openTraceWindow(): { opened: boolean; url?: string }
+}
+
+export function registerAppHandlers(
+  router: IpcRouter,
+  deps: { platform: Platform; mode: AppInfo['mode']; windows: WindowHost }
+): void {
+  const { platform, mode, windows } = deps
+  const info: AppInfo = {
+    name: platform.appName,
+    version: platform.appVersion,
+    mode,
+    platform: process.platform
+  }
+  router.handle(IpcChannel.App_GetInfo, () => info)
+  router.handle(IpcChannel.App_OpenExternal, ({ url }) => platform.openExternal(url))
+  router.handle(IpcChannel.App_OpenTraceWindow, () => windows.openTraceWindow())
+}

@@ -1,0 +1,23 @@
+import type { IpcEventName } from '@shared/ipc/IpcChannel'
+import type { EventPayload } from '@shared/ipc/contract'
+
+/**
+ * Everything main-process code needs from its host. Electron gives one implementation, plain Node
+ * (browser mode, CLI, tests) the other; services never import `electron` (ARCHITECTURE.md).
+ */
+export interface Platform {
+  kind: 'electron' | 'node'
+  appName: string
+  appVersion: string
+  /** app.getPath('userData') in Electron, the same folder under XDG in Node */
+  userDataDir: string
+  /** Electron's net.fetch (system proxy, certificates) or global fetch (T7) */
+  fetch: typeof fetch
+  /** opens a validated http(s) URL in the system browser; rejects anything else */
+  openExternal(url: string): Promise<void>
+  emit<E extends IpcEventName>(event: E, payload: EventPayload<E>): void
+  encrypt?(plain: string): string
+  decrypt?(cipher: string): string
+}
+
+export type PlatformEventListener = <E extends IpcEventName>(event: E, payload: EventPayload<E>) => void

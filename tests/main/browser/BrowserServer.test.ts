@@ -1,0 +1,113 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { IpcChannel, IpcEvent } from '@shared/ipc/IpcChannel'
+import type { BridgeMessage } from '@shared/ipc/bridgeProtocol'
+import { startBrowserServer, type BrowserServer } from '../../../src/main/browser/BrowserServer'
+import { IpcRouter } from '../../../src/main/ipc/IpcRouter'
+import { registerAppHandlers } from '../../../src/main/ipc/registerAppHandlers'
+import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
+
+const TOKEN = 'test-token-0123456789abcdef'
+let server: BrowserServer
+let base: string
+
+beforeAll(async () => {
+  const rendererDir = mkdtempSync(join(tmpdir(), 'mcp-renderer-'))
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>MCP Studio</title>')
+  const router = new IpcRouter()
+  const platform = createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-bm-')) })
+  registerAppHandlers(router, { platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) } })
+  server = await startBrowserServer({ router, rendererDir, token: TOKEN })
+  base = `http://127.0.0.1:${server.port}`
+})
+afterAll(() => server.close())
+
+/** an upgrade attempt: resolves with the socket on success or the HTTP status it was refused with */
+function connect(path: string, headers: Record<string, string> = {}): Promise<{ ws?: WebSocket; status?: number }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}${path}`, { headers })
+    ws.once('open', () => resolve({ ws }))
+    ws.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode }))
+    ws.once('error', () => resolve({ status: -1 }))
+  })
+}
+
+function nextMessage(ws: WebSocket): Promise<BridgeMessage> {
+  return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))))
+}
+
+function rawGet(path: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path, headers: { host } }, (res) => {
+      res.resume()
+      resolve(res.statusCode ?? 0)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('browser mode server', () => {
+  it('listens on 127.0.0.1 only and prints the address with the token in the fragment', () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/#token=${TOKEN}`)
+  })
+
+  it('serves the page with a strict CSP, and no API without the token', async () => {
+    const page = await fetch(`${base}/`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect((await fetch(`${base}/api/invoke`, { method: 'POST', body: '{}' })).status).toBe(401)
+    const wrong = await fetch(`${base}/api/invoke`, { method: 'POST', headers: { authorization: 'Bearer nope' }, body: '{}' })
+    expect(wrong.status).toBe(401)
+  })
+
+  it('answers app:get-info over HTTP with the token', async () => {
+    const res = await fetch(`${base}/api/invoke`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ channel: IpcChannel.App_GetInfo })
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ ok: true, result: { name: 'MCP Studio', mode: 'browser' } })
+  })
+
+  it('refuses a WebSocket without the right token with 401', async () => {
+    expect((await connect('/api/ws')).status).toBe(401)
+    expect((await connect('/api/ws?token=wrong')).status).toBe(401)
+  })
+
+  it('refuses a WebSocket from a foreign Origin even with the token (CVE-2025-49596)', async () => {
+    const result = await connect(`/api/ws?token=${TOKEN}`, { origin: 'http://evil.example' })
+    expect(result.status).toBe(403)
+    const sameHostOtherPort = await connect(`/api/ws?token=${TOKEN}`, { origin: 'http://127.0.0.1:1' })
+    expect(sameHostOtherPort.status).toBe(403)
+  })
+
+  it('refuses a foreign Host header (DNS rebinding)', async () => {
+    expect(await rawGet('/', 'attacker.example')).toBe(403)
+    expect(await rawGet('/', `127.0.0.1:${server.port}`)).toBe(200)
+  })
+
+  it('round-trips app:get-info over the WebSocket and pushes events', async () => {
+    const { ws } = await connect(`/api/ws?token=${TOKEN}`, { origin: base })
+    expect(ws).toBeDefined()
+    if (!ws) return
+    ws.send(JSON.stringify({ type: 'invoke', id: 7, channel: IpcChannel.App_GetInfo }))
+    expect(await nextMessage(ws)).toMatchObject({ type: 'result', id: 7, response: { ok: true, result: { name: 'MCP Studio' } } })
+
+    ws.send(JSON.stringify({ type: 'invoke', id: 8, channel: 'mcp:nope', args: {} }))
+    expect(await nextMessage(ws)).toMatchObject({ id: 8, response: { ok: false, error: { code: 'UNKNOWN_CHANNEL' } } })
+
+    const event = nextMessage(ws)
+    server.broadcast(IpcEvent.Mcp_Progress, { callId: 'c1', progress: 1, total: 2 })
+    expect(await event).toEqual({ type: 'event', event: 'mcp:progress', payload: { callId: 'c1', progress: 1, total: 2 } })
+
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
+    ws.send('not json')
+    expect(await closed).toBe(1003)
+  })
+})

@@ -1,0 +1,145 @@
+// The only test that mocks electron (its binary cannot run here): the thin adapters around it.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+const electron = vi.hoisted(() => {
+  type Listener = (...args: unknown[]) => void
+  class FakeWebContents {
+    id = 1
+    listeners = new Map<string, Listener>()
+    openHandler?: (details: { url: string }) => { action: string }
+    on(event: string, listener: Listener) {
+      this.listeners.set(event, listener)
+      return this
+    }
+    setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+      this.openHandler = handler
+    }
+    getURL() {
+      return 'file:///app/out/renderer/index.html'
+    }
+  }
+  const windows: Array<{ options: Record<string, unknown>; loaded?: string; webContents: FakeWebContents }> = []
+  class BrowserWindow {
+    webContents = new FakeWebContents()
+    constructor(public options: Record<string, unknown>) {
+      windows.push(this as never)
+    }
+    once() {}
+    on() {}
+    loadURL(url: string) {
+      ;(this as unknown as { loaded: string }).loaded = url
+      return Promise.resolve()
+    }
+  }
+  const handlers = new Map<string, (event: unknown, args: unknown) => unknown>()
+  return {
+    windows,
+    handlers,
+    module: {
+      BrowserWindow,
+      shell: { openExternal: vi.fn(async () => undefined) },
+      ipcMain: {
+        handle: (channel: string, fn: (event: unknown, args: unknown) => unknown) => handlers.set(channel, fn),
+        removeHandler: (channel: string) => handlers.delete(channel)
+      },
+      app: { getName: () => 'MCP Studio', getVersion: () => '0.1.0', getPath: () => '/tmp' },
+      net: { fetch: vi.fn() },
+      safeStorage: { isEncryptionAvailable: () => false }
+    }
+  }
+})
+vi.mock('electron', () => ({ ...electron.module, default: electron.module }))
+
+const { createAppWindow, isOwnPage, secureWebPreferences } = await import('../../../src/main/platform/electronWindows')
+const { openExternalSafely } = await import('../../../src/main/platform/electronPlatform')
+const { bindRouterToIpcMain } = await import('../../../src/main/ipc/electronIpc')
+const { IpcRouter } = await import('../../../src/main/ipc/IpcRouter')
+const { registerAppHandlers } = await import('../../../src/main/ipc/registerAppHandlers')
+const { createNodePlatform } = await import('../../../src/main/platform/nodePlatform')
+
+beforeEach(() => {
+  electron.module.shell.openExternal.mockClear()
+  electron.windows.length = 0
+})
+
+describe('Electron windows', () => {
+  it('opens every window isolated, sandboxed, without Node, with our preload', () => {
+    const win = createAppWindow({ page: 'index', outDir: '/app/out', title: 'MCP Studio', width: 800, height: 600 }) as unknown as {
+      options: { webPreferences: Record<string, unknown> }
+      loaded: string
+    }
+    expect(win.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      preload: join('/app/out', 'preload', 'index.cjs')
+    })
+    expect(win.loaded).toBe(pathToFileURL('/app/out/renderer/index.html').href)
+    expect(secureWebPreferences('/p').sandbox).toBe(true)
+  })
+
+  it('denies navigation and new windows; only http(s) links reach the system browser', async () => {
+    const win = createAppWindow({ page: 'trace', outDir: '/app/out', title: 'Trace', width: 800, height: 600 })
+    const contents = (win as unknown as { webContents: InstanceType<typeof electron.module.BrowserWindow>['webContents'] }).webContents
+    const navigate = contents.listeners.get('will-navigate')!
+    const event = { preventDefault: vi.fn() }
+    navigate(event, 'https://evil.example/phish')
+    expect(event.preventDefault).toHaveBeenCalled()
+
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://x.example/', 'https://modelcontextprotocol.io/']) {
+      expect(contents.openHandler!({ url })).toEqual({ action: 'deny' })
+    }
+    await new Promise((r) => setTimeout(r, 0))
+    expect(electron.module.shell.openExternal.mock.calls.map((c) => (c as unknown[])[0])).toEqual([
+      'https://evil.example/phish',
+      'https://modelcontextprotocol.io/'
+    ])
+  })
+
+  it('openExternal refuses file:, javascript: and anything not http(s)', async () => {
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'mailto:a@b.c', 'smb://host/x']) {
+      await expect(openExternalSafely(url)).rejects.toThrow(/Refused/)
+    }
+    expect(electron.module.shell.openExternal).not.toHaveBeenCalled()
+    await openExternalSafely('https://example.com/')
+    expect(electron.module.shell.openExternal).toHaveBeenCalledWith('https://example.com/')
+  })
+
+  it('knows its own pages', () => {
+    expect(isOwnPage(pathToFileURL('/app/out/renderer/index.html').href, '/app/out', '')).toBe(true)
+    expect(isOwnPage(pathToFileURL('/app/out/rendererX/index.html').href, '/app/out', '')).toBe(false)
+    expect(isOwnPage('https://evil.example/', '/app/out', '')).toBe(false)
+    expect(isOwnPage('http://localhost:5173/index.html', '/app/out', 'http://localhost:5173')).toBe(true)
+    expect(isOwnPage('http://localhost:5174/', '/app/out', 'http://localhost:5173')).toBe(false)
+  })
+})
+
+describe('Electron IPC adapter', () => {
+  it('binds every channel and checks the sender before the router runs', async () => {
+    const router = new IpcRouter()
+    const platform = createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-el-')) })
+    registerAppHandlers(router, { platform, mode: 'electron', windows: { openTraceWindow: () => ({ opened: true }) } })
+    const trusted = (url: string | undefined, id: number) => url === 'file:///app/out/renderer/index.html' && id === 1
+    const unbind = bindRouterToIpcMain(electron.module.ipcMain as never, router, trusted)
+    expect([...electron.handlers.keys()].sort()).toEqual(router.channels().sort())
+
+    const call = electron.handlers.get('app:get-info')!
+    const own = { senderFrame: { url: 'file:///app/out/renderer/index.html' }, sender: { id: 1 } }
+    expect(await call(own, undefined)).toMatchObject({ ok: true, result: { mode: 'electron', name: 'MCP Studio' } })
+
+    const foreign = { senderFrame: { url: 'https://evil.example/' }, sender: { id: 1 } }
+    expect(await call(foreign, undefined)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    const noFrame = { senderFrame: null, sender: { id: 1 } }
+    expect(await call(noFrame, undefined)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    unbind()
+    expect(electron.handlers.size).toBe(0)
+  })
+})
