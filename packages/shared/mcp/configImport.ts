@@ -1,0 +1,188 @@
+import { z } from 'zod'
+import { McpServerSchema, type McpServer, type McpServerType } from './server'
+
+/**
+ * Import of the `mcpServers` JSON other hosts write (Claude Desktop, Cursor, Windsurf, Cline,
+ * Cherry Studio) and VS Code's `servers` (SPEC §F, T5). Pure, so the renderer's "import JSON"
+ * and the CLI's `--config` accept exactly the same files. Unknown keys are ignored; a wrong type
+ * for a key we know is an error naming the server and the field.
+ */
+
+/** How other hosts spell a transport → the kind we store. Compared case-insensitively. */
+const TYPE_ALIASES: Record<string, McpServerType> = {
+  stdio: 'stdio',
+  sse: 'sse',
+  streamablehttp: 'streamableHttp',
+  'streamable-http': 'streamableHttp',
+  streamable_http: 'streamableHttp',
+  http: 'streamableHttp',
+  inmemory: 'inMemory'
+}
+
+export function normalizeServerType(type: string): McpServerType | undefined {
+  return TYPE_ALIASES[type.trim().toLowerCase()]
+}
+
+const stringRecord = z.record(z.string(), z.string())
+
+/** One entry as found in the wild; loose so unknown keys (envFile, autoApprove, …) never fail. */
+const ImportedServerSchema = z
+  .looseObject({
+    id: z.string().min(1).optional(),
+    name: z.string().min(1).optional(),
+    type: z
+      .string()
+      .refine((t) => normalizeServerType(t) !== undefined, {
+        message: `unknown type; expected one of ${Object.keys(TYPE_ALIASES).join(', ')}`
+      })
+      .optional(),
+    description: z.string().optional(),
+    command: z.string().min(1).optional(),
+    args: z.array(z.string()).optional(),
+    env: stringRecord.optional(),
+    cwd: z.string().optional(),
+    url: z.string().min(1).optional(),
+    baseUrl: z.string().min(1).optional(),
+    serverUrl: z.string().min(1).optional(),
+    headers: stringRecord.optional(),
+    registryUrl: z.string().optional(),
+    timeout: z.number().positive().optional(),
+    longRunning: z.boolean().optional(),
+    isActive: z.boolean().optional(),
+    disabled: z.boolean().optional(),
+    disabledTools: z.array(z.string()).optional(),
+    provider: z.string().optional(),
+    tags: z.array(z.string()).optional()
+  })
+  .superRefine((entry, ctx) => {
+    const type = entry.type ? normalizeServerType(entry.type) : undefined
+    const url = entry.baseUrl ?? entry.url ?? entry.serverUrl
+    if (type === 'inMemory') return
+    if (type === 'stdio' && !entry.command) {
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'a stdio server needs a command' })
+    } else if ((type === 'sse' || type === 'streamableHttp') && !url) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: `a ${entry.type} server needs a url` })
+    } else if (!type && !entry.command && !url) {
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'needs a command (stdio) or a url (HTTP)' })
+    }
+    if (url && !/^https?:\/\//i.test(url)) {
+      const field = entry.baseUrl ? 'baseUrl' : entry.url ? 'url' : 'serverUrl'
+      ctx.addIssue({ code: 'custom', path: [field], message: 'must be an http:// or https:// URL' })
+    }
+  })
+
+type ImportedServer = z.infer<typeof ImportedServerSchema>
+
+const ServerMapSchema = z.record(z.string().min(1), ImportedServerSchema)
+const ConfigFileSchema = z.looseObject({
+  mcpServers: ServerMapSchema.optional(),
+  servers: ServerMapSchema.optional()
+})
+
+export interface ConfigIssue {
+  /** the server's name as the file spells it, when the issue is inside one */
+  server?: string
+  /** dotted path inside the server entry, e.g. `args` or `env.API_KEY` */
+  field?: string
+  message: string
+}
+
+export class McpConfigError extends Error {
+  constructor(readonly issues: ConfigIssue[]) {
+    super(issues.map(describeIssue).join('\n'))
+    this.name = 'McpConfigError'
+  }
+}
+
+function describeIssue(issue: ConfigIssue): string {
+  if (issue.server === undefined) return issue.field ? `${issue.field}: ${issue.message}` : issue.message
+  return `server "${issue.server}", field "${issue.field ?? '(entry)'}": ${issue.message}`
+}
+
+function issuesOf(error: z.ZodError, rootKey?: string): ConfigIssue[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String)
+    // inside a server map: [rootKey, name, ...field]; a single pasted server: [...field]
+    if (rootKey && path[0] === rootKey && path.length >= 2) {
+      return { server: path[1], field: path.slice(2).join('.') || undefined, message: issue.message }
+    }
+    return { field: path.join('.') || undefined, message: issue.message }
+  })
+}
+
+export interface ImportOptions {
+  /** id for a new server; the entry's name by default, so importing twice is idempotent */
+  makeId?: (name: string) => string
+}
+
+/**
+ * `{mcpServers: {...}}`, `{servers: {...}}` (VS Code), a bare `{name: entry}` map, or one server
+ * entry → validated `McpServer`s in file order. Throws McpConfigError naming every bad field.
+ */
+export function parseMcpConfig(input: unknown, options: ImportOptions = {}): McpServer[] {
+  let data = input
+  if (typeof input === 'string') {
+    try {
+      data = JSON.parse(input)
+    } catch (error) {
+      throw new McpConfigError([{ message: `not valid JSON: ${(error as Error).message}` }])
+    }
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new McpConfigError([{ message: 'expected a JSON object with "mcpServers" (or "servers")' }])
+  }
+  const record = data as Record<string, unknown>
+  const rootKey = 'mcpServers' in record ? 'mcpServers' : 'servers' in record ? 'servers' : undefined
+  if (rootKey) {
+    const parsed = ConfigFileSchema.safeParse(record)
+    if (!parsed.success) throw new McpConfigError(issuesOf(parsed.error, rootKey))
+    return toServers(parsed.data[rootKey] ?? {}, options)
+  }
+  if (looksLikeEntry(record)) {
+    const parsed = ImportedServerSchema.safeParse(record)
+    if (!parsed.success) throw new McpConfigError(issuesOf(parsed.error))
+    return toServers({ [parsed.data.name ?? 'server']: parsed.data }, options)
+  }
+  const parsed = z.object({ map: ServerMapSchema }).safeParse({ map: record })
+  if (!parsed.success) throw new McpConfigError(issuesOf(parsed.error, 'map'))
+  return toServers(parsed.data.map, options)
+}
+
+function looksLikeEntry(record: Record<string, unknown>): boolean {
+  return ['command', 'url', 'baseUrl', 'serverUrl'].some((key) => typeof record[key] === 'string')
+}
+
+function toServers(map: Record<string, ImportedServer>, options: ImportOptions): McpServer[] {
+  const makeId = options.makeId ?? ((name: string) => name)
+  const issues: ConfigIssue[] = []
+  const servers: McpServer[] = []
+  for (const [key, entry] of Object.entries(map)) {
+    const name = entry.name ?? key
+    const type = entry.type ? normalizeServerType(entry.type) : entry.command ? 'stdio' : undefined
+    const candidate = {
+      id: entry.id ?? makeId(key),
+      name,
+      type,
+      description: entry.description,
+      command: entry.command,
+      args: entry.args,
+      env: entry.env,
+      cwd: entry.cwd,
+      baseUrl: entry.baseUrl ?? entry.url ?? entry.serverUrl,
+      headers: entry.headers,
+      registryUrl: entry.registryUrl,
+      timeout: entry.timeout,
+      longRunning: entry.longRunning,
+      disabledTools: entry.disabledTools,
+      provider: entry.provider,
+      tags: entry.tags,
+      isActive: entry.isActive ?? !entry.disabled,
+      installSource: 'import' as const
+    }
+    const parsed = McpServerSchema.safeParse(candidate)
+    if (parsed.success) servers.push(parsed.data)
+    else issues.push(...parsed.error.issues.map((i) => ({ server: key, field: i.path.join('.'), message: i.message })))
+  }
+  if (issues.length) throw new McpConfigError(issues)
+  return servers
+}

@@ -1,0 +1,15 @@
+/** Exit codes (issue 3): 0 success, 1 failure (connection, tool error, timeout), 2 bad usage or config, 130 Ctrl-C. */
+export const ExitCode = { Ok: 0, Failure: 1, Usage: 2, Interrupted: 130 } as const
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode]
+
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode
+  ) {
+    super(message)
+    this.name = 'CliError'
+  }
+}
+
+export const usageError = (message: string) => new CliError(message, ExitCode.Usage)

@@ -1,0 +1,100 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { McpConnectionInfo } from '@shared/ipc/contract'
+import type { McpServer } from '@shared/mcp/server'
+import { createClient } from './client'
+import { McpServerError } from './errors'
+import { createTransport, shouldFallBackToSse, transportKindsFor, type TransportContext, type TransportKind } from './transports'
+
+/** A live, initialized client and what it runs on. */
+export interface Connection {
+  client: Client
+  kind: TransportKind
+  info: McpConnectionInfo
+  pid?: number
+  /** set once the transport has closed, whoever closed it */
+  closed: boolean
+  onClosed?: () => void
+  /** closes the client and waits until its process (if any) has ended */
+  close(): Promise<void>
+}
+
+/** L4: never less than the floor (180 s in the app), more when the server asks for it. */
+export function connectTimeoutMs(server: McpServer, floorMs: number): number {
+  return Math.max((server.timeout ?? 0) * 1000, floorMs)
+}
+
+/** Rejects like the SDK's own request timeout, so one code path explains both. */
+function deadline<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new McpError(ErrorCode.RequestTimeout, 'connect timed out')), ms)
+    const onAbort = () => reject(new McpError(ErrorCode.ConnectionClosed, 'stopped while connecting'))
+    signal?.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    })
+  })
+}
+
+export async function connectServer(
+  server: McpServer,
+  ctx: TransportContext & { timeoutMs: number; signal?: AbortSignal }
+): Promise<Connection> {
+  const kinds = transportKindsFor(server)
+  let previous: McpServerError | undefined
+  for (const [index, kind] of kinds.entries()) {
+    if (ctx.signal?.aborted) break
+    const attempt = await createTransport(kind, server, ctx)
+    const client = createClient(ctx.platform, server)
+    const connection: Connection = {
+      client,
+      kind,
+      info: { serverId: server.id },
+      closed: false,
+      close: async () => {
+        await client.close().catch(() => undefined)
+        await attempt.close()
+      }
+    }
+    // set before connecting: a server dying right after the handshake must still be noticed
+    client.onclose = () => {
+      connection.closed = true
+      connection.onClosed?.()
+    }
+    try {
+      // the SDK's own timeout is a backstop; ours also covers transport start (SSE endpoint)
+      await deadline(client.connect(attempt.transport, { timeout: ctx.timeoutMs + 1000 }), ctx.timeoutMs, ctx.signal)
+    } catch (error) {
+      await attempt.close()
+      if (ctx.signal?.aborted) throw new McpServerError(server, 'STOPPED', 'stopped while connecting', { cause: error })
+      const explained = attempt.explain(error, ctx.timeoutMs)
+      if (index < kinds.length - 1 && shouldFallBackToSse(explained)) {
+        ctx.log('info', `Streamable HTTP was refused (${explained.message}); trying SSE`)
+        previous = explained
+        continue
+      }
+      if (previous) {
+        throw new McpServerError(server, explained.code, `${strip(previous)}; the SSE fallback failed too: ${strip(explained)}`, {
+          cause: error
+        })
+      }
+      throw explained
+    }
+    connection.pid = attempt.pid?.()
+    connection.info = {
+      serverId: server.id,
+      serverVersion: client.getServerVersion(),
+      capabilities: client.getServerCapabilities(),
+      instructions: client.getInstructions()
+    }
+    ctx.log('info', `connected over ${kind}${connection.pid ? ` (pid ${connection.pid})` : ''}`, connection.info.serverVersion)
+    return connection
+  }
+  throw previous ?? new McpServerError(server, 'STOPPED', 'stopped while connecting')
+}
+
+/** The detail of an error without its `MCP server "x": ` prefix, to combine two of them. */
+function strip(error: McpServerError): string {
+  return error.message.replace(/^MCP server "[^"]*": /, '')
+}

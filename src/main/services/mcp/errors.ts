@@ -1,0 +1,95 @@
+import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js'
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js'
+import { redactText, secretValuesOf } from '@shared/mcp/redact'
+import type { McpServer } from '@shared/mcp/server'
+
+export type McpServerErrorCode =
+  | 'BAD_CONFIG'
+  | 'COMMAND_NOT_FOUND'
+  | 'SERVER_EXITED'
+  | 'CONNECT_TIMEOUT'
+  | 'CONNECTION_REFUSED'
+  | 'HTTP_ERROR'
+  | 'CONNECT_FAILED'
+  | 'TOOL_DISABLED'
+  | 'BAD_ARGUMENTS'
+  | 'TOOL_TIMEOUT'
+  | 'CANCELLED'
+  | 'REQUEST_FAILED'
+  | 'STOPPED'
+
+/**
+ * An error the user can act on. The message always names the server and is redacted with that
+ * server's own secrets (env values, header tokens) before it can reach a log or the renderer.
+ */
+export class McpServerError extends Error {
+  readonly serverId: string
+  readonly serverName: string
+
+  constructor(
+    server: Pick<McpServer, 'id' | 'name' | 'env' | 'headers'>,
+    readonly code: McpServerErrorCode,
+    detail: string,
+    options?: { cause?: unknown }
+  ) {
+    super(`MCP server "${server.name}": ${redactText(detail, { secrets: secretValuesOf(server.env, server.headers) })}`, options)
+    this.name = 'McpServerError'
+    this.serverId = server.id
+    this.serverName = server.name
+  }
+}
+
+/** `https://host/path?key=…` without the query, which often carries an API key. */
+export function displayUrl(url: string | URL): string {
+  try {
+    const u = new URL(url)
+    return `${u.origin}${u.pathname}${u.search ? '?…' : ''}`
+  } catch {
+    return String(url)
+  }
+}
+
+/** Node's fetch wraps the socket error: `TypeError('fetch failed', {cause: {code}})`. */
+function networkCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && /^E[A-Z_]+$/.test(e.code)) return e.code
+    if (e instanceof Error && /ECONNREFUSED/.test(e.message)) return 'ECONNREFUSED'
+  }
+  return undefined
+}
+
+export function isTimeout(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.RequestTimeout
+}
+
+/** Status of an HTTP transport's failed request, when the server answered at all. */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof StreamableHTTPError || error instanceof SseError) {
+    return typeof error.code === 'number' && error.code > 0 ? error.code : undefined
+  }
+  const match = error instanceof Error ? /\(HTTP (\d{3})\)/.exec(error.message) : null
+  return match ? Number(match[1]) : undefined
+}
+
+/** Any failure of a remote connect → a message naming the URL and what went wrong. */
+export function describeHttpError(server: McpServer, url: string, kind: string, error: unknown): McpServerError {
+  if (error instanceof McpServerError) return error
+  const where = displayUrl(url)
+  const code = networkCode(error)
+  if (code === 'ECONNREFUSED') {
+    return new McpServerError(server, 'CONNECTION_REFUSED', `connection refused at ${where} — is the server running?`, { cause: error })
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new McpServerError(server, 'CONNECT_FAILED', `host not found: ${where} — check the URL`, { cause: error })
+  }
+  if (code) return new McpServerError(server, 'CONNECT_FAILED', `could not reach ${where} (${code})`, { cause: error })
+  const status = httpStatusOf(error)
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : ''
+  const message = error instanceof Error ? `${error.message}${cause}` : String(error)
+  if (status) {
+    const hint = status === 401 || status === 403 ? ' — the server needs authorization' : status === 404 ? ' — check the URL' : ''
+    return new McpServerError(server, 'HTTP_ERROR', `${kind} at ${where} answered HTTP ${status}${hint}: ${message}`, { cause: error })
+  }
+  return new McpServerError(server, 'CONNECT_FAILED', `could not connect over ${kind} to ${where}: ${message}`, { cause: error })
+}

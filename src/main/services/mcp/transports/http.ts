@@ -1,0 +1,40 @@
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { McpServer } from '@shared/mcp/server'
+import type { Platform } from '../../../platform/Platform'
+import { McpServerError } from '../errors'
+
+/** Headers every HTTP request carries (T6): who we are, then the server's own (which win). */
+export function requestHeaders(platform: Platform, server: McpServer): Record<string, string> {
+  return {
+    'User-Agent': `${platform.appName.replace(/\s+/g, '')}/${platform.appVersion}`,
+    'X-Title': platform.appName,
+    ...(server.headers ?? {})
+  }
+}
+
+export function serverUrl(server: McpServer): URL {
+  if (!server.baseUrl) throw new McpServerError(server, 'BAD_CONFIG', 'an HTTP server needs a URL (baseUrl)')
+  try {
+    return new URL(server.baseUrl)
+  } catch {
+    throw new McpServerError(server, 'BAD_CONFIG', `"${server.baseUrl}" is not a valid URL`)
+  }
+}
+
+/** T3: Streamable HTTP, through the platform's fetch (T7: Electron's net.fetch or Node's). */
+export function createStreamableHttpTransport(platform: Platform, server: McpServer): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(serverUrl(server), {
+    fetch: platform.fetch,
+    requestInit: { headers: requestHeaders(platform, server) }
+  })
+}
+
+/** T2: legacy HTTP+SSE; the event stream and the POSTs both go through the platform's fetch. */
+export function createSseTransport(platform: Platform, server: McpServer): SSEClientTransport {
+  return new SSEClientTransport(serverUrl(server), {
+    fetch: platform.fetch,
+    eventSourceInit: { fetch: platform.fetch },
+    requestInit: { headers: requestHeaders(platform, server) }
+  })
+}

@@ -1,0 +1,33 @@
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { McpServer } from '@shared/mcp/server'
+import { McpServerError } from '../errors'
+
+/** What a built-in server needs to be: the SDK's Server and McpServer both fit. */
+export interface InProcessServer {
+  connect(transport: Transport): Promise<void>
+  close(): Promise<void>
+}
+
+/** Built-in servers by name (B); each connect gets a fresh instance. */
+export type InMemoryServerFactories = Record<string, () => InProcessServer | Promise<InProcessServer>>
+
+/** T4: a linked pair; the server half runs in this process and closes with the client half. */
+export async function createInMemoryTransport(
+  server: McpServer,
+  factories: InMemoryServerFactories
+): Promise<{ transport: Transport; closeServer: () => Promise<void> }> {
+  const factory = factories[server.name]
+  if (!factory) {
+    const known = Object.keys(factories)
+    throw new McpServerError(
+      server,
+      'BAD_CONFIG',
+      `no built-in server named "${server.name}"${known.length ? ` (built-ins: ${known.join(', ')})` : ''}`
+    )
+  }
+  const instance = await factory()
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  await instance.connect(serverSide)
+  return { transport: clientSide, closeServer: () => instance.close() }
+}

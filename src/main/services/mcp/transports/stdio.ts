@@ -1,0 +1,204 @@
+import type { ChildProcess } from 'node:child_process'
+import spawn from 'cross-spawn'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { LineSplitter } from './lineSplitter'
+
+/**
+ * Stdio transport (T1) that owns its child process. Why not the SDK's StdioClientTransport: it
+ * hides the process (no exit code for "exited with code 1 during start"), loses non-JSON stdout
+ * lines (we log them, level `stdout`, and carry on), and cannot end the process group (an `npx`
+ * wrapper leaves its real server behind). Same wire format: one JSON-RPC message per line.
+ */
+
+export interface StdioProcessOptions {
+  command: string
+  args: string[]
+  env: Record<string, string>
+  cwd?: string
+  onStderrLine?: (line: string) => void
+  /** a stdout line that is not JSON-RPC: logged, never fatal */
+  onStdoutNoise?: (line: string) => void
+  /** how long each step of stopping waits (stdin closed → SIGTERM → SIGKILL) */
+  stopGraceMs?: number
+}
+
+export interface ProcessExit {
+  code: number | null
+  signal: NodeJS.Signals | null
+}
+
+const STDERR_TAIL = 20
+// after the process exits, its last output may still be in the pipes
+const FLUSH_WAIT_MS = 250
+const POSIX = process.platform !== 'win32'
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
+
+export class StdioProcessTransport implements Transport {
+  onclose?: () => void
+  onerror?: (error: Error) => void
+  onmessage?: (message: JSONRPCMessage) => void
+
+  private child?: ChildProcess
+  private exitInfo?: ProcessExit
+  private readonly stderrTail: string[] = []
+  private stopping?: Promise<void>
+  private closeFired = false
+  private resolveExit!: () => void
+  private readonly exitedRaw = new Promise<void>((resolve) => (this.resolveExit = resolve))
+  private resolveDone!: () => void
+  /** the process is gone, its output read and onclose called */
+  readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve))
+
+  constructor(private readonly options: StdioProcessOptions) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid
+  }
+
+  /** how the process ended, once it has */
+  get exit(): ProcessExit | undefined {
+    return this.exitInfo
+  }
+
+  lastStderrLines(): string[] {
+    return [...this.stderrTail]
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error('StdioProcessTransport already started')
+    const { command, args, env, cwd } = this.options
+    return new Promise((resolve, reject) => {
+      const child = spawn(command, args, {
+        env,
+        cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        shell: false,
+        windowsHide: true,
+        // its own process group, so stopping it also ends what it started (npx → node server)
+        detached: POSIX
+      })
+      this.child = child
+      let spawned = false
+      const streamsClosed = new Promise<void>((r) => child.once('close', () => r()))
+      child.once('spawn', () => {
+        spawned = true
+        resolve()
+      })
+      child.once('error', (error) => {
+        if (!spawned) {
+          reject(error)
+          void this.finish({ code: null, signal: null }, Promise.resolve())
+        } else {
+          this.onerror?.(error)
+        }
+      })
+      child.once('exit', (code, signal) => void this.finish({ code, signal }, streamsClosed))
+
+      const stdout = new LineSplitter(
+        (line) => this.handleLine(line),
+        (bytes) => this.options.onStdoutNoise?.(`(dropped ${bytes} bytes of stdout without a newline)`)
+      )
+      child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk))
+      child.stdout!.on('end', () => stdout.end())
+      const stderr = new LineSplitter(
+        (line) => this.handleStderr(line),
+        (bytes) => this.handleStderr(`(dropped ${bytes} bytes of stderr without a newline)`),
+        64 * 1024
+      )
+      child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk))
+      child.stderr!.on('end', () => stderr.end())
+      // EPIPE once the server has died; its exit is what we report, via onclose
+      child.stdin!.on('error', () => undefined)
+    })
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin
+    if (!stdin || this.exitInfo || !stdin.writable) return Promise.reject(new Error('Not connected'))
+    return new Promise((resolve) => {
+      if (stdin.write(`${JSON.stringify(message)}\n`)) resolve()
+      else {
+        stdin.once('drain', resolve)
+        void this.exitedRaw.then(resolve)
+      }
+    })
+  }
+
+  /** Ends the server the polite way first: stdin closed, then SIGTERM, then SIGKILL (L8). */
+  close(): Promise<void> {
+    this.stopping ??= this.stop()
+    return this.stopping
+  }
+
+  private async stop(): Promise<void> {
+    const child = this.child
+    if (!child || child.pid === undefined) {
+      this.fireClose()
+      return
+    }
+    const grace = this.options.stopGraceMs ?? 2000
+    const exitedWithin = (ms: number) => Promise.race([this.exitedRaw.then(() => true), delay(ms).then(() => false)])
+    if (!this.exitInfo) {
+      child.stdin?.end()
+      if (!(await exitedWithin(grace))) {
+        this.signal('SIGTERM')
+        if (!(await exitedWithin(grace))) {
+          this.signal('SIGKILL')
+          await exitedWithin(grace)
+        }
+      }
+    }
+    await this.done
+  }
+
+  private signal(signal: NodeJS.Signals): void {
+    const pid = this.child?.pid
+    if (pid === undefined) return
+    try {
+      if (POSIX) process.kill(-pid, signal)
+      else this.child!.kill(signal)
+    } catch {
+      // already gone
+    }
+  }
+
+  private async finish(exit: ProcessExit, streamsClosed: Promise<void>): Promise<void> {
+    if (this.exitInfo) return
+    this.exitInfo = exit
+    this.resolveExit()
+    await Promise.race([streamsClosed, delay(FLUSH_WAIT_MS)])
+    // children the server left behind in its group (and that may hold our pipes) go with it
+    this.signal('SIGTERM')
+    this.fireClose()
+    this.resolveDone()
+  }
+
+  private fireClose(): void {
+    if (this.closeFired) return
+    this.closeFired = true
+    this.onclose?.()
+  }
+
+  private handleLine(line: string): void {
+    const text = line.trim()
+    if (!text) return
+    let message: JSONRPCMessage
+    try {
+      if (text[0] !== '{') throw new Error('not JSON')
+      message = JSONRPCMessageSchema.parse(JSON.parse(text))
+    } catch {
+      this.options.onStdoutNoise?.(line)
+      return
+    }
+    this.onmessage?.(message)
+  }
+
+  private handleStderr(line: string): void {
+    if (!line.trim()) return
+    this.stderrTail.push(line)
+    if (this.stderrTail.length > STDERR_TAIL) this.stderrTail.shift()
+    this.options.onStderrLine?.(line)
+  }
+}

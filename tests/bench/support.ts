@@ -1,0 +1,36 @@
+/**
+ * Shared by the benches. `tsx tests/bench/X.ts` reads the root (solution-style) tsconfig, which
+ * has no path aliases: `loadMain()` registers tsx with tsconfig.node.json first, then imports.
+ */
+import { fileURLToPath } from 'node:url'
+import { register } from 'tsx/esm/api'
+
+register({ tsconfig: fileURLToPath(new URL('../../tsconfig.node.json', import.meta.url)) })
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+export const EVERYTHING = `${ROOT}node_modules/@modelcontextprotocol/server-everything/dist/index.js`
+export const fixture = (name: string) => `${ROOT}tests/fixtures/servers/${name}`
+
+export async function loadMain() {
+  const [{ MCPService }, { createNodePlatform }] = await Promise.all([
+    import('../../src/main/services/mcp/MCPService'),
+    import('../../src/main/platform/nodePlatform')
+  ])
+  return { MCPService, createNodePlatform }
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+export function report(bench: string, figure: string, value: number, extra: Record<string, unknown> = {}): void {
+  process.stdout.write(`${JSON.stringify({ bench, figure, value: Math.round(value * 1000) / 1000, ...extra })}\n`)
+}
+
+export async function time(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now()
+  await work()
+  return performance.now() - start
+}

@@ -1,0 +1,177 @@
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { EVERYTHING, ROOT, fixture, isAlive, readPids, tempDir, waitFor } from '../main/services/helpers'
+
+const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs')
+const CLI = join(ROOT, 'src/cli/index.ts')
+
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs the real CLI in its own process, stdout and stderr through pipes. */
+function cli(args: string[], options: { env?: Record<string, string>; onStderr?: (text: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [TSX, CLI, ...args], { cwd: ROOT, env: { ...process.env, ...options.env } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d
+      options.onStderr?.(stderr, child)
+    })
+    child.once('error', reject)
+    child.once('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+const pidFile = join(tempDir('mcp-cli-'), 'pids')
+const configFile = join(tempDir('mcp-cli-'), 'mcp.json')
+writeFileSync(
+  configFile,
+  JSON.stringify({
+    mcpServers: {
+      everything: { command: 'node', args: [EVERYTHING, 'stdio'] },
+      many: { command: 'node', args: [fixture('many-tools.mjs')] },
+      echo: { command: 'node', args: [fixture('pid-echo.mjs')], env: { PID_FILE: pidFile } },
+      stubborn: { command: 'node', args: [fixture('ignore-stdin.mjs')], env: { PID_FILE: pidFile, IGNORE_SIGTERM: '1' } },
+      hang: { command: 'node', args: [fixture('hang-initialize.mjs')], env: { PID_FILE: pidFile } },
+      broken: { command: 'node', args: [fixture('exit-at-start.mjs')] },
+      ghost: { command: 'no-such-command-for-mcp-cli' },
+      web: { url: 'http://127.0.0.1:9/mcp', type: 'http' }
+    }
+  })
+)
+const run = (...args: string[]) => cli(['--config', configFile, ...args])
+
+describe('cli', () => {
+  it('servers: name, type, command or URL', async () => {
+    const { code, stdout } = await run('servers')
+    expect(code).toBe(0)
+    expect(stdout).toContain(`everything\tstdio\tnode ${EVERYTHING} stdio`)
+    expect(stdout).toContain('web\tstreamableHttp\thttp://127.0.0.1:9/mcp')
+  })
+
+  it('check: "ok: N tools", exit 0', async () => {
+    const { code, stdout } = await run('check', 'everything')
+    expect(code).toBe(0)
+    expect(stdout.trim()).toMatch(/^ok: \d+ tools$/)
+  })
+
+  it('tools --json parses into name, id, description, inputSchema', async () => {
+    const { code, stdout } = await run('tools', 'everything', '--json')
+    expect(code).toBe(0)
+    const tools = JSON.parse(stdout)
+    expect(tools.find((t: { name: string }) => t.name === 'echo')).toMatchObject({
+      id: 'mcp__everything__echo',
+      description: expect.any(String),
+      inputSchema: expect.objectContaining({ type: 'object' })
+    })
+  })
+
+  it('a 1,000-tool --json listing arrives whole through a pipe', async () => {
+    const { code, stdout } = await run('tools', 'many', '--json')
+    expect(code).toBe(0)
+    expect(stdout.length).toBeGreaterThan(300_000)
+    const tools = JSON.parse(stdout)
+    const numbered = tools.filter((t: { name: string }) => t.name.startsWith('tool_'))
+    expect(numbered).toHaveLength(1000)
+    expect(numbered[999]).toMatchObject({ name: 'tool_0999', id: 'mcp__many__tool0999' })
+  })
+
+  it('call: the result on stdout (text and --json), progress on stderr', async () => {
+    const text = await run('call', 'echo', 'echo', '--args', '{"message":"from the cli"}')
+    expect(text.code).toBe(0)
+    expect(text.stdout.trim()).toBe('Echo: from the cli')
+    const json = await run('call', 'echo', 'sleep', '--args', '{"ms":300}', '--json')
+    expect(json.code).toBe(0)
+    expect(JSON.parse(json.stdout)).toEqual({ content: [{ type: 'text', text: 'slept 300 ms' }] })
+    expect(json.stderr).toMatch(/progress \d+\/300/)
+  })
+
+  it('exit 1: a tool error result, a server that dies at start, an unknown command, a refused connection, a timeout', async () => {
+    const toolError = await run('call', 'everything', 'no-such-tool')
+    expect(toolError.code).toBe(1)
+    expect(toolError.stdout).toContain('not found')
+
+    const broken = await run('check', 'broken')
+    expect(broken.code).toBe(1)
+    expect(broken.stderr).toContain('exited with code 1 during start')
+    expect(broken.stderr).toContain('fatal: API_BASE is not set')
+
+    const ghost = await run('check', 'ghost')
+    expect(ghost.code).toBe(1)
+    expect(ghost.stderr).toContain('command not found: no-such-command-for-mcp-cli')
+
+    const web = await run('check', 'web')
+    expect(web.code).toBe(1)
+    expect(web.stderr).toContain('MCP server "web"')
+
+    const before = readPids(pidFile).length
+    const hang = await cli(['--config', configFile, '--connect-timeout', '1', 'check', 'hang'])
+    expect(hang.code).toBe(1)
+    expect(hang.stderr).toContain('timed out after 1 s waiting for initialize')
+    const hangPid = readPids(pidFile)[before]
+    expect(isAlive(hangPid)).toBe(false)
+  })
+
+  it('exit 2: bad usage, unknown server, bad --args, a config with one invalid entry (named)', async () => {
+    expect((await run('frobnicate')).code).toBe(2)
+    expect((await run('check')).code).toBe(2)
+    expect((await run('--bogus-flag', 'servers')).code).toBe(2)
+    const unknown = await run('check', 'nope')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('no server named "nope"')
+    expect((await run('call', 'echo', 'echo', '--args', '{oops')).code).toBe(2)
+
+    const badConfig = join(tempDir('mcp-cli-'), 'bad.json')
+    writeFileSync(badConfig, JSON.stringify({ mcpServers: { fine: { command: 'node' }, wrong: { command: 'node', env: { PORT: 8080 } } } }))
+    const bad = await cli(['--config', badConfig, 'servers'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('server "wrong", field "env.PORT"')
+    const missing = await cli(['--config', join(tempDir(), 'missing.json'), 'servers'])
+    expect(missing.code).toBe(2)
+  })
+
+  it('without --config: the servers MCP Studio saved (redux-persist format)', async () => {
+    const userData = tempDir('mcp-cli-ud-')
+    mkdirSync(join(userData, 'storage'))
+    const mcp = JSON.stringify({ servers: [{ id: 'x1', name: 'saved-echo', command: 'node', args: [fixture('pid-echo.mjs')], isActive: true }] })
+    writeFileSync(join(userData, 'storage', 'persist_root.json'), JSON.stringify({ mcp, _persist: JSON.stringify({ version: 1, rehydrated: true }) }))
+    const listed = await cli(['servers'], { env: { MCP_STUDIO_USER_DATA: userData } })
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toContain('saved-echo\tstdio')
+    const checked = await cli(['check', 'saved-echo'], { env: { MCP_STUDIO_USER_DATA: userData } })
+    expect(checked.code).toBe(0)
+    expect(checked.stdout.trim()).toBe('ok: 2 tools') // echo and sleep
+  })
+
+  it('on exit, a server that ignores stdin and SIGTERM is still ended', async () => {
+    const before = readPids(pidFile).length
+    const { code } = await run('check', 'stubborn')
+    expect(code).toBe(0)
+    const pid = readPids(pidFile)[before]
+    expect(pid).toBeGreaterThan(0)
+    expect(isAlive(pid)).toBe(false)
+  })
+
+  it('Ctrl-C (SIGINT) aborts the call, stops the server, exits 130', async () => {
+    const before = readPids(pidFile).length
+    let sent = false
+    const result = await cli(['--config', configFile, 'call', 'echo', 'sleep', '--args', '{"ms":60000}'], {
+      onStderr: (text, child) => {
+        if (!sent && text.includes('progress')) {
+          sent = true
+          child.kill('SIGINT')
+        }
+      }
+    })
+    expect(result.code).toBe(130)
+    const pid = readPids(pidFile)[before]
+    await waitFor(() => !isAlive(pid), 10_000, 'the server to be stopped')
+  })
+})

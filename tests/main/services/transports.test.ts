@@ -1,0 +1,126 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+import type { McpServer } from '@shared/mcp/server'
+import { closeAllServices, everythingStdio, makeService, startEverythingHttp } from './helpers'
+
+type HttpServer = Awaited<ReturnType<typeof startEverythingHttp>>
+let sse: HttpServer
+let streamable: HttpServer
+
+beforeAll(async () => {
+  ;[sse, streamable] = await Promise.all([startEverythingHttp('sse'), startEverythingHttp('streamableHttp')])
+})
+afterAll(async () => {
+  await Promise.all([sse?.stop(), streamable?.stop()])
+})
+afterEach(closeAllServices)
+
+async function connectListEcho(server: McpServer, options: Parameters<typeof makeService>[0] = {}) {
+  const { service, events } = makeService(options)
+  const info = await service.initClient(server)
+  const tools = await service.listTools(server)
+  const result = await service.callTool({ server, name: 'echo', args: { message: 'hello' } })
+  return { service, events, info, tools, result }
+}
+
+describe('transports (T1–T7) against server-everything', () => {
+  it('stdio: connects, lists tools, calls echo', async () => {
+    const { info, tools, result } = await connectListEcho(everythingStdio())
+    expect(info.serverVersion?.name).toBe('mcp-servers/everything')
+    expect(tools.map((t) => t.name)).toContain('echo')
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: hello' }])
+  })
+
+  it('SSE: connects, lists tools, calls echo', async () => {
+    const { tools, result } = await connectListEcho({ id: 'sse', name: 'ev-sse', type: 'sse', baseUrl: sse.url, isActive: true })
+    expect(tools.map((t) => t.name)).toContain('echo')
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: hello' }])
+  })
+
+  it('Streamable HTTP: connects, lists tools, calls echo', async () => {
+    const { tools, result } = await connectListEcho({
+      id: 'http',
+      name: 'ev-http',
+      type: 'streamableHttp',
+      baseUrl: streamable.url,
+      isActive: true
+    })
+    expect(tools.map((t) => t.name)).toContain('echo')
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: hello' }])
+  })
+
+  it('a URL without a type speaks Streamable HTTP when the server does', async () => {
+    const { service, result } = await connectListEcho({ id: 'auto-http', name: 'auto-http', baseUrl: streamable.url, isActive: true })
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: hello' }])
+    const log = service.getServerLogs({ id: 'auto-http', name: 'auto-http', baseUrl: streamable.url, isActive: true })
+    expect(log.some((e) => e.message.includes('connected over streamableHttp'))).toBe(true)
+  })
+
+  it('a URL without a type falls back to SSE when the initialize POST gets a 4xx (T5)', async () => {
+    const server: McpServer = { id: 'auto-sse', name: 'auto-sse', baseUrl: sse.url, isActive: true }
+    const { service, result } = await connectListEcho(server)
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: hello' }])
+    const messages = service.getServerLogs(server).map((e) => e.message)
+    expect(messages.some((m) => m.includes('trying SSE'))).toBe(true)
+    expect(messages.some((m) => m.includes('connected over sse'))).toBe(true)
+  })
+
+  it('every HTTP request goes through the Platform fetch with app and server headers (T6, T7)', async () => {
+    const seen: Array<{ url: string; headers: Headers }> = []
+    const { createNodePlatform } = await import('../../../src/main/platform/nodePlatform')
+    const platform = createNodePlatform({
+      fetch: (input, init) => {
+        seen.push({ url: String(input instanceof Request ? input.url : input), headers: new Headers(init?.headers) })
+        return fetch(input, init)
+      }
+    })
+    const server: McpServer = {
+      id: 'hdr',
+      name: 'hdr',
+      type: 'streamableHttp',
+      baseUrl: streamable.url,
+      headers: { 'X-Team': 'blue', Authorization: 'Bearer secret-token-123' },
+      isActive: true
+    }
+    const { service } = makeService({ platform })
+    await service.listTools(server)
+    expect(seen.length).toBeGreaterThan(0)
+    for (const request of seen) {
+      expect(request.headers.get('x-team')).toBe('blue')
+      expect(request.headers.get('authorization')).toBe('Bearer secret-token-123')
+      expect(request.headers.get('user-agent')).toMatch(/^MCPStudio\//)
+    }
+    // the secret never reaches the server log
+    expect(JSON.stringify(service.getServerLogs(server))).not.toContain('secret-token-123')
+  })
+
+  it('in-memory: a server created in-process connects, lists tools, calls echo (T4)', async () => {
+    let instances = 0
+    const factory = () => {
+      instances++
+      const server = new SdkMcpServer({ name: 'in-proc', version: '1.0.0' })
+      server.registerTool('echo', { inputSchema: { message: z.string() } }, async ({ message }) => ({
+        content: [{ type: 'text', text: `Echo: ${message}` }]
+      }))
+      return server
+    }
+    const server: McpServer = { id: 'mem', name: 'memory-echo', type: 'inMemory', isActive: true }
+    const { info, tools, result, service } = await connectListEcho(server, { inMemoryServers: { 'memory-echo': factory } })
+    expect(info.serverVersion?.name).toBe('in-proc')
+    expect(tools.map((t) => t.id)).toEqual(['mcp__memoryEcho__echo'])
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: hello' }])
+    expect(instances).toBe(1)
+    await expect(service.initClient({ ...server, id: 'other', name: 'not-built-in' })).rejects.toThrow(/no built-in server named "not-built-in"/)
+  })
+
+  it('a closed port is "connection refused" naming the server and the URL', async () => {
+    const { freePort } = await import('./helpers')
+    const port = await freePort()
+    const { service } = makeService()
+    const server: McpServer = { id: 'down', name: 'down-server', baseUrl: `http://127.0.0.1:${port}/mcp`, isActive: true }
+    await expect(service.initClient(server)).rejects.toThrow(
+      `MCP server "down-server": connection refused at http://127.0.0.1:${port}/mcp`
+    )
+  })
+})

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { McpConfigError, normalizeServerType, parseMcpConfig } from '@shared/mcp/configImport'
+
+const configs = fileURLToPath(new URL('../fixtures/configs/', import.meta.url))
+const load = (name: string) => readFileSync(join(configs, name), 'utf8')
+const byName = (text: string) => Object.fromEntries(parseMcpConfig(text).map((s) => [s.name, s]))
+
+describe('config import (F, T5)', () => {
+  it('Claude Desktop: stdio servers with args and env', () => {
+    const servers = byName(load('claude_desktop_config.json'))
+    expect(Object.keys(servers)).toEqual(['filesystem', 'github', 'fetch'])
+    expect(servers.filesystem).toMatchObject({ type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/Users/me/Desktop', '/Users/me/Downloads'] })
+    expect(servers.github.env).toEqual({ GITHUB_PERSONAL_ACCESS_TOKEN: '<YOUR_TOKEN>' })
+    expect(servers.fetch).toMatchObject({ command: 'uvx', isActive: true, installSource: 'import' })
+  })
+
+  it('Cursor: url without a type stays untyped (Streamable HTTP with SSE fallback); headers kept; envFile ignored', () => {
+    const servers = byName(load('cursor_mcp.json'))
+    expect(servers['remote-http']).toMatchObject({ baseUrl: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer <TOKEN>' } })
+    expect(servers['remote-http'].type).toBeUndefined()
+    expect(servers['remote-sse'].type).toBeUndefined()
+    expect(servers.local).toMatchObject({ type: 'stdio', command: 'node', env: { API_KEY: '${env:API_KEY}' } })
+  })
+
+  it('Cherry Studio export: every field it writes survives', () => {
+    const servers = byName(load('cherry_studio_export.json'))
+    expect(servers.amap).toMatchObject({ type: 'streamableHttp', timeout: 120, longRunning: true, provider: 'AMap', tags: ['maps'], isActive: true })
+    expect(servers.time).toMatchObject({ type: 'stdio', registryUrl: 'https://pypi.tuna.tsinghua.edu.cn/simple', isActive: false })
+  })
+
+  it('VS Code: `servers` with http/sse/stdio types; inputs ignored', () => {
+    const servers = byName(load('vscode_mcp.json'))
+    expect(servers.perplexity).toMatchObject({ type: 'stdio', command: 'npx' })
+    expect(servers.github).toMatchObject({ type: 'streamableHttp', baseUrl: 'https://api.githubcopilot.com/mcp/' })
+    expect(servers.legacy).toMatchObject({ type: 'sse', baseUrl: 'http://localhost:3000/sse' })
+  })
+
+  it('third-party variants: type aliases, serverUrl, disabled, unknown keys', () => {
+    const servers = byName(load('third_party_variants.json'))
+    expect(servers.chrome.type).toBe('streamableHttp')
+    expect(servers['http-alias'].type).toBe('streamableHttp')
+    expect(servers.underscore.type).toBe('streamableHttp')
+    expect(servers.serverUrl).toMatchObject({ baseUrl: 'https://example.com/mcp' })
+    expect(servers.disabled.isActive).toBe(false)
+    expect(servers.autoApprove.command).toBe('npx')
+  })
+
+  it('normalizes every alias, case-insensitively', () => {
+    for (const t of ['streamable-http', 'http', 'streamable_http', 'streamableHttp', 'StreamableHTTP']) expect(normalizeServerType(t)).toBe('streamableHttp')
+    expect(normalizeServerType('SSE')).toBe('sse')
+    expect(normalizeServerType('websocket')).toBeUndefined()
+  })
+
+  it('one pasted server entry, or a bare name → entry map', () => {
+    expect(parseMcpConfig({ name: 'one', command: 'node', args: ['s.js'] })).toMatchObject([{ name: 'one', command: 'node' }])
+    expect(parseMcpConfig({ a: { url: 'http://x/mcp' }, b: { command: 'y' } }).map((s) => s.name)).toEqual(['a', 'b'])
+  })
+
+  it('a broken entry is an error naming the server and the field', () => {
+    const bad = { mcpServers: { good: { command: 'node' }, broken: { command: 'node', args: 'not-an-array' } } }
+    const error = (() => {
+      try {
+        parseMcpConfig(bad)
+      } catch (e) {
+        return e
+      }
+    })() as McpConfigError
+    expect(error).toBeInstanceOf(McpConfigError)
+    expect(error.issues).toEqual([expect.objectContaining({ server: 'broken', field: 'args' })])
+    expect(error.message).toMatch(/^server "broken", field "args": /)
+  })
+
+  it('names other faults too: unknown type, env value, missing command/url, bad URL, bad JSON', () => {
+    const message = (input: unknown) => {
+      try {
+        parseMcpConfig(input)
+        return ''
+      } catch (e) {
+        return (e as Error).message
+      }
+    }
+    expect(message({ mcpServers: { w: { type: 'websocket', url: 'ws://x' } } })).toMatch(/server "w", field "type": unknown type/)
+    expect(message({ mcpServers: { e: { command: 'x', env: { N: 1 } } } })).toMatch(/server "e", field "env.N"/)
+    expect(message({ mcpServers: { m: { args: ['x'] } } })).toMatch(/server "m", field "command": needs a command \(stdio\) or a url/)
+    expect(message({ mcpServers: { u: { url: 'ftp://x' } } })).toMatch(/server "u", field "url": must be an http/)
+    expect(message({ mcpServers: { t: { command: 'x', timeout: -1 } } })).toMatch(/server "t", field "timeout"/)
+    expect(message('{"mcpServers": ')).toMatch(/not valid JSON/)
+    expect(message({ mcpServers: [] })).toMatch(/mcpServers/)
+  })
+})
