@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { IpcChannel } from '@shared/ipc/IpcChannel'
+import { ServersPage } from '@renderer/pages/ServersPage'
+import { addServer } from '@renderer/store/mcp'
+import pkg from '../../../package.json'
+import { createFlakyApi, createRealApi } from '../support/mainSide'
+import { renderApp } from '../support/renderApp'
+
+const disposers: Array<() => void> = []
+afterEach(() => {
+  while (disposers.length) disposers.pop()!()
+})
+
+function realApi() {
+  const real = createRealApi()
+  disposers.push(real.dispose)
+  return real.api
+}
+
+describe('ServersPage', () => {
+  it('shows the app info that main reports', async () => {
+    renderApp(<ServersPage />, { api: realApi() })
+    expect(await screen.findByTestId('app-name')).toHaveProperty('textContent', pkg.productName)
+    expect(screen.getByTestId('app-version').textContent).toBe(pkg.version)
+    const mode = screen.getByTestId('app-mode')
+    expect(mode.dataset.mode).toBe('browser')
+    expect(mode.textContent).toBe('Browser')
+    expect(screen.getByTestId('app-platform').textContent).toBe(process.platform === 'linux' ? 'Linux' : expect.any(String))
+    expect(document.title).toBe('MCP Studio')
+  })
+
+  it('shows a loading state until main answers', async () => {
+    renderApp(<ServersPage />, { api: realApi() })
+    expect(await screen.findByTestId('app-info-loading')).toBeTruthy()
+    await screen.findByTestId('app-name')
+    expect(screen.queryByTestId('app-info-loading')).toBeNull()
+  })
+
+  it('shows the empty server list with its explanation', async () => {
+    renderApp(<ServersPage />, { api: realApi() })
+    const list = await screen.findByTestId('server-list')
+    const empty = within(list).getByTestId('server-list-empty')
+    expect(empty.textContent).toContain('No MCP servers yet')
+    expect(empty.textContent).toContain('command or URL')
+    // "Add server" arrives with the server-management UI: no dead button meanwhile
+    expect(screen.queryByRole('button', { name: /add/i })).toBeNull()
+    await screen.findByTestId('app-name')
+  })
+
+  it('lists the servers in the store with type and command or URL', async () => {
+    const { store } = renderApp(<ServersPage />, { api: realApi() })
+    await screen.findByTestId('server-list-empty')
+    act(() => {
+      store.dispatch(addServer({ id: 'a', name: 'Everything', type: 'stdio', command: 'npx', args: ['-y', 'srv'], isActive: true }))
+      store.dispatch(addServer({ id: 'b', name: 'Remote', baseUrl: 'https://example.com/mcp', isActive: false }))
+    })
+    const rows = await screen.findAllByTestId('server-list-item')
+    expect(rows).toHaveLength(2)
+    expect(rows[0].textContent).toContain('Everything')
+    expect(rows[0].textContent).toContain('Stdio')
+    expect(rows[0].textContent).toContain('npx -y srv')
+    expect(rows[1].textContent).toContain('Auto (Streamable HTTP, then SSE)')
+    expect(rows[1].textContent).toContain('https://example.com/mcp')
+    expect(screen.queryByTestId('server-list-empty')).toBeNull()
+    await screen.findByTestId('app-name')
+  })
+
+  it('shows an error with a Retry that works when main cannot be reached', async () => {
+    const flaky = createFlakyApi(IpcChannel.App_GetInfo, 1)
+    disposers.push(flaky.dispose)
+    renderApp(<ServersPage />, { api: flaky.api })
+    const error = await screen.findByTestId('app-info-error')
+    expect(error.textContent).toContain('Could not load the app info')
+    expect(error.textContent).toContain('Could not reach MCP Studio.')
+    expect(screen.queryByTestId('app-name')).toBeNull()
+
+    fireEvent.click(screen.getByTestId('app-info-retry'))
+    expect((await screen.findByTestId('app-name')).textContent).toBe(pkg.productName)
+    expect(screen.queryByTestId('app-info-error')).toBeNull()
+    expect(flaky.calls()).toBe(2)
+  })
+
+  it('switches to Chinese and back, antd and <html lang> included, and saves the choice', async () => {
+    const { storage, persistor } = renderApp(<ServersPage />, { api: realApi() })
+    await screen.findByTestId('app-name')
+    expect(document.documentElement.lang).toBe('en-US')
+
+    const languages = screen.getByTestId('language-select')
+    fireEvent.click(within(languages).getByText('简体中文'))
+    expect(await screen.findByText('还没有 MCP 服务器')).toBeTruthy()
+    expect(screen.getByTestId('nav-servers').textContent).toBe('MCP 服务器')
+    expect(screen.getByTestId('nav-trace').textContent).toBe('追踪')
+    expect(screen.getByTestId('app-mode').textContent).toBe('浏览器')
+    expect(within(screen.getByTestId('theme-select')).getByText('深色')).toBeTruthy()
+    expect(document.documentElement.lang).toBe('zh-CN')
+    expect(document.title).toBe('MCP Studio')
+
+    await persistor.flush()
+    expect(JSON.parse(JSON.parse(storage.data.get('persist:root')!).settings)).toMatchObject({ language: 'zh-CN' })
+
+    fireEvent.click(within(languages).getByText('English'))
+    expect(await screen.findByText('No MCP servers yet')).toBeTruthy()
+    expect(document.documentElement.lang).toBe('en-US')
+  })
+
+  it('starts in the saved language', async () => {
+    const saved = { 'persist:root': JSON.stringify({ settings: JSON.stringify({ language: 'zh-CN', theme: 'dark' }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }) }
+    renderApp(<ServersPage />, { api: realApi(), saved })
+    expect(await screen.findByText('关于本应用')).toBeTruthy()
+    expect(document.documentElement.dataset.theme).toBe('dark')
+    await screen.findByTestId('app-name')
+  })
+})

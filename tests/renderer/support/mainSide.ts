@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApi } from '@shared/ipc/createApi'
+import type { McpApi } from '@shared/ipc/api'
+import type { IpcResponse } from '@shared/ipc/errors'
+import { IpcRouter } from '../../../src/main/ipc/IpcRouter'
+import { registerAppHandlers } from '../../../src/main/ipc/registerAppHandlers'
+import { registerStorageHandlers } from '../../../src/main/ipc/registerStorageHandlers'
+import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
+import { FileStorage } from '../../../src/main/services/storage/FileStorage'
+import { createDirectApi } from '../../support/directApi'
+
+/** The real main-side router with the app and storage handlers, on a throwaway user-data folder. */
+export function createAppRouter(traceUrl = '/trace.html') {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-studio-renderer-'))
+  const router = new IpcRouter()
+  registerAppHandlers(router, {
+    platform: createNodePlatform({ userDataDir }),
+    mode: 'browser',
+    windows: { openTraceWindow: () => ({ opened: false, url: traceUrl }) }
+  })
+  registerStorageHandlers(router, new FileStorage(userDataDir))
+  return { router, userDataDir, dispose: () => rmSync(userDataDir, { recursive: true, force: true }) }
+}
+
+/** A real api on the real router. */
+export function createRealApi(): { api: McpApi; dispose: () => void } {
+  const { router, dispose } = createAppRouter()
+  return { api: createDirectApi(router).api, dispose }
+}
+
+/**
+ * A real api whose transport drops the first `failures` calls to `channel` the way the browser
+ * bridge does when main is unreachable (an error response), and answers every other call from
+ * the real router. That is the situation the Retry button exists for.
+ */
+export function createFlakyApi(channel: string, failures = 1): { api: McpApi; dispose: () => void; calls: () => number } {
+  const { router, dispose } = createAppRouter()
+  let remaining = failures
+  let calls = 0
+  const api = createApi({
+    async invoke(name, args): Promise<IpcResponse> {
+      if (name === channel) {
+        calls++
+        if (remaining > 0) {
+          remaining--
+          return {
+            ok: false,
+            error: { name: 'BridgeError', code: 'DISCONNECTED', message: 'Could not reach MCP Studio.' }
+          }
+        }
+      }
+      return structuredClone(await router.invoke(name, structuredClone(args), { via: 'direct' }))
+    },
+    on: () => () => {}
+  })
+  return { api, dispose, calls: () => calls }
+}
