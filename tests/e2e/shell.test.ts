@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
+
+let app: BrowserApp
+let browser: Browser
+let page: Page
+let problems: string[]
+
+beforeAll(async () => {
+  app = await startBuiltApp()
+  browser = await launchChromium()
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  problems = watchProblems(page)
+  await page.goto(app.url)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+async function pick(testId: string, label: string) {
+  await page.getByTestId(testId).getByText(label, { exact: true }).click()
+}
+
+describe('the app shell in a real browser (browser mode, built from source)', () => {
+  it('shows the app name, version and mode from app:get-info, and the empty server list', async () => {
+    const version = JSON.parse(readFileSync('package.json', 'utf8')).version as string
+    await expect.poll(() => page.getByTestId('app-name').textContent()).toContain('MCP Studio')
+    expect(await page.getByTestId('app-version').textContent()).toContain(version)
+    expect(await page.getByTestId('app-mode').textContent()).toMatch(/browser/i)
+    expect(await page.getByTestId('server-list-empty').isVisible()).toBe(true)
+    await page.screenshot({ path: join(ARTIFACTS, 'shell-en-light.png'), fullPage: true })
+  })
+
+  it('switches to Chinese and back', async () => {
+    await pick('language-select', '简体中文')
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN')
+    const body = await page.locator('body').innerText()
+    expect(body).toMatch(/[\u4e00-\u9fff]/)
+    expect(body).not.toContain('MCP Servers')
+    await page.screenshot({ path: join(ARTIFACTS, 'shell-zh.png'), fullPage: true })
+
+    await pick('language-select', 'English')
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US')
+    expect(await page.locator('body').innerText()).toContain('MCP Servers')
+  })
+
+  it('keeps settings through a page reload (redux-persist through main)', async () => {
+    await pick('theme-select', 'Dark')
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+    await pick('language-select', '简体中文')
+    const saved = join(app.userDataDir, 'storage', 'persist_root.json')
+    await expect.poll(() => existsSync(saved) && readFileSync(saved, 'utf8'), { timeout: 10_000 }).toContain('zh-CN')
+
+    await page.reload()
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN')
+    await page.getByTestId('server-list-empty').waitFor()
+    await page.screenshot({ path: join(ARTIFACTS, 'shell-zh-dark.png'), fullPage: true })
+    await pick('language-select', 'English')
+    await pick('theme-select', 'Light')
+  })
+
+  it('logged no console errors, page errors or CSP violations', () => {
+    expect(problems).toEqual([])
+  })
+})

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+
+export const ARTIFACTS = resolve('test-results/e2e')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export interface BrowserApp {
+  url: string
+  userDataDir: string
+  child: ChildProcess
+  stop(): Promise<void>
+}
+
+/** Starts the built browser mode (`node out/main/browser.js`) as a real child process and reads its address. */
+export async function startBuiltApp(): Promise<BrowserApp> {
+  if (!existsSync('out/main/browser.js') || !existsSync('out/renderer/index.html')) {
+    throw new Error('The app is not built: run `npm run build` first (npm test does).')
+  }
+  const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-e2e-'))
+  const child = spawn(process.execPath, ['out/main/browser.js', '--no-open'], {
+    env: { ...process.env, MCP_STUDIO_USER_DATA: userDataDir, MCP_STUDIO_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let output = ''
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 30_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /MCP Studio running at (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolveUrl(match[1])
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`browser mode exited with ${code}:\n${output}`)))
+  })
+  return {
+    url,
+    userDataDir,
+    child,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done()
+        child.once('exit', () => done())
+        child.kill('SIGTERM')
+      })
+  }
+}
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`)
+  mkdirSync(ARTIFACTS, { recursive: true })
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync'
+    ]
+  })
+}
+
+/** Collects what a user would never want to see: console errors, page errors, CSP violations. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || (msg.type() === 'warning' && /Content Security Policy|deprecated/i.test(msg.text()))) {
+      problems.push(`${msg.type()}: ${msg.text()}`)
+    }
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  return problems
+}
