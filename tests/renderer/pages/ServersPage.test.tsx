@@ -4,19 +4,11 @@ import { IpcChannel } from '@shared/ipc/IpcChannel'
 import { ServersPage } from '@renderer/pages/ServersPage'
 import { addServer } from '@renderer/store/mcp'
 import pkg from '../../../package.json'
-import { createFlakyApi, createRealApi } from '../support/mainSide'
+import { createFlakyApi, disposeTrackedApis, trackDispose, trackedRealApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 
-const disposers: Array<() => void> = []
-afterEach(() => {
-  while (disposers.length) disposers.pop()!()
-})
-
-function realApi() {
-  const real = createRealApi()
-  disposers.push(real.dispose)
-  return real.api
-}
+afterEach(disposeTrackedApis)
+const realApi = trackedRealApi
 
 describe('ServersPage', () => {
   it('shows the app info that main reports', async () => {
@@ -68,7 +60,7 @@ describe('ServersPage', () => {
 
   it('shows an error with a Retry that works when main cannot be reached', async () => {
     const flaky = createFlakyApi(IpcChannel.App_GetInfo, 1)
-    disposers.push(flaky.dispose)
+    trackDispose(flaky.dispose)
     renderApp(<ServersPage />, { api: flaky.api })
     const error = await screen.findByTestId('app-info-error')
     expect(error.textContent).toContain('Could not load the app info')

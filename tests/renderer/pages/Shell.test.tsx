@@ -6,20 +6,12 @@ import { createAppStore } from '@renderer/store'
 import { addServer } from '@renderer/store/mcp'
 import { createIpcStorage } from '@renderer/store/ipcStorage'
 import { createDirectApi } from '../../support/directApi'
-import { createAppRouter, createRealApi } from '../support/mainSide'
+import { createAppRouter, disposeTrackedApis, trackDispose, trackedRealApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { setPrefersDark } from '../setup'
 
-const disposers: Array<() => void> = []
-afterEach(() => {
-  while (disposers.length) disposers.pop()!()
-})
-
-function realApi() {
-  const real = createRealApi()
-  disposers.push(real.dispose)
-  return real.api
-}
+afterEach(disposeTrackedApis)
+const realApi = trackedRealApi
 
 describe('theme', () => {
   it('applies light, dark and system (following the OS live) to <html data-theme>', async () => {
@@ -90,7 +82,7 @@ describe('TracePage', () => {
 describe('persistence through main', () => {
   it('saves servers and settings with api.storage and a new window rehydrates them', async () => {
     const { router, dispose } = createAppRouter()
-    disposers.push(dispose)
+    trackDispose(dispose)
     const { api } = createDirectApi(router)
 
     const first = createAppStore({ storage: createIpcStorage(api) })

@@ -57,3 +57,21 @@ export function createFlakyApi(channel: string, failures = 1): { api: McpApi; di
   })
   return { api, dispose, calls: () => calls }
 }
+
+const tracked: Array<() => void> = []
+
+/** Remember a cleanup for `disposeTrackedApis`. */
+export function trackDispose(dispose: () => void): void {
+  tracked.push(dispose)
+}
+
+/** A real api whose user-data folder `disposeTrackedApis` removes (call it in afterEach). */
+export function trackedRealApi(): McpApi {
+  const real = createRealApi()
+  trackDispose(real.dispose)
+  return real.api
+}
+
+export function disposeTrackedApis(): void {
+  while (tracked.length) tracked.pop()!()
+}
