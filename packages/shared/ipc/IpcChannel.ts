@@ -23,7 +23,13 @@ export const IpcChannel = {
   Mcp_RemoveServer: 'mcp:remove-server',
   Mcp_CheckConnectivity: 'mcp:check-connectivity',
   Mcp_GetServerLogs: 'mcp:get-server-logs',
-  Mcp_AbortTool: 'mcp:abort-tool'
+  Mcp_AbortTool: 'mcp:abort-tool',
+  Mcp_ListResourceTemplates: 'mcp:list-resource-templates',
+  Mcp_SubscribeResource: 'mcp:subscribe-resource',
+  Mcp_UnsubscribeResource: 'mcp:unsubscribe-resource',
+  Mcp_UpdateRoots: 'mcp:update-roots',
+  Mcp_RespondElicitation: 'mcp:respond-elicitation',
+  Mcp_RespondSampling: 'mcp:respond-sampling'
 } as const
 
 export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel]
@@ -32,7 +38,17 @@ export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel]
 export const IpcEvent = {
   Mcp_ServerLog: 'mcp:server-log',
   Mcp_Progress: 'mcp:progress',
-  Mcp_ServerStatus: 'mcp:server-status'
+  Mcp_ServerStatus: 'mcp:server-status',
+  /** a server's tools, prompts or resources changed (N1–N3): list them again */
+  Mcp_ListChanged: 'mcp:list-changed',
+  /** a subscribed resource changed (N4) */
+  Mcp_ResourceUpdated: 'mcp:resource-updated',
+  /** a server asks the user for input (Q2); answer on Mcp_RespondElicitation */
+  Mcp_ElicitationRequest: 'mcp:elicitation-request',
+  /** a server asks for a model completion (Q3); answer on Mcp_RespondSampling */
+  Mcp_SamplingRequest: 'mcp:sampling-request',
+  /** an elicitation or sampling request is over (answered, timed out, cancelled by the server): close its dialog */
+  Mcp_ClientRequestDone: 'mcp:client-request-done'
 } as const
 
 export type IpcEventName = (typeof IpcEvent)[keyof typeof IpcEvent]
@@ -62,7 +78,13 @@ export const apiMethods = {
     removeServer: IpcChannel.Mcp_RemoveServer,
     checkMcpConnectivity: IpcChannel.Mcp_CheckConnectivity,
     getServerLogs: IpcChannel.Mcp_GetServerLogs,
-    abortTool: IpcChannel.Mcp_AbortTool
+    abortTool: IpcChannel.Mcp_AbortTool,
+    listResourceTemplates: IpcChannel.Mcp_ListResourceTemplates,
+    subscribeResource: IpcChannel.Mcp_SubscribeResource,
+    unsubscribeResource: IpcChannel.Mcp_UnsubscribeResource,
+    updateRoots: IpcChannel.Mcp_UpdateRoots,
+    respondElicitation: IpcChannel.Mcp_RespondElicitation,
+    respondSampling: IpcChannel.Mcp_RespondSampling
   }
 } as const
 

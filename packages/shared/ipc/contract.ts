@@ -4,8 +4,11 @@ import type {
   GetPromptResult,
   Implementation,
   Prompt,
+  CreateMessageRequestParams,
+  ElicitRequestParams,
   ReadResourceResult,
   Resource,
+  ResourceTemplate,
   ServerCapabilities,
   Tool
 } from '@modelcontextprotocol/sdk/types.js'
@@ -15,6 +18,30 @@ import type { ServerStatusEvent } from '../mcp/status'
 import { IpcChannel, IpcEvent, type IpcChannelName, type IpcEventName } from './IpcChannel'
 
 const server = z.object({ server: McpServerSchema })
+
+/** The user's answer to an elicitation (Q2). `content` only with accept; defaults are applied in main. */
+export const ElicitationResponseSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('accept'),
+    content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional()
+  }),
+  z.object({ action: z.literal('decline') }),
+  z.object({ action: z.literal('cancel') })
+])
+export type ElicitationResponse = z.infer<typeof ElicitationResponseSchema>
+
+/** The user's answer to a sampling request (Q3): a reply they typed or edited, or a rejection. */
+export const SamplingResponseSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('approve'),
+    text: z.string(),
+    /** who wrote the reply; "user" when typed by hand */
+    model: z.string().min(1).default('user'),
+    stopReason: z.string().optional()
+  }),
+  z.object({ action: z.literal('reject'), reason: z.string().optional() })
+])
+export type SamplingResponse = z.input<typeof SamplingResponseSchema>
 const none = z.undefined()
 
 /** Arguments of every channel, checked in main before any handler runs. */
@@ -52,7 +79,14 @@ export const ipcArgs = {
   [IpcChannel.Mcp_RemoveServer]: server,
   [IpcChannel.Mcp_CheckConnectivity]: server,
   [IpcChannel.Mcp_GetServerLogs]: server,
-  [IpcChannel.Mcp_AbortTool]: z.object({ callId: z.string().min(1) })
+  [IpcChannel.Mcp_AbortTool]: z.object({ callId: z.string().min(1) }),
+  [IpcChannel.Mcp_ListResourceTemplates]: server,
+  [IpcChannel.Mcp_SubscribeResource]: z.object({ server: McpServerSchema, uri: z.string().min(1) }),
+  [IpcChannel.Mcp_UnsubscribeResource]: z.object({ server: McpServerSchema, uri: z.string().min(1) }),
+  /** the server as saved, with its new `roots`: a connected server is told its roots changed (Q1) */
+  [IpcChannel.Mcp_UpdateRoots]: server,
+  [IpcChannel.Mcp_RespondElicitation]: z.object({ requestId: z.string().min(1), response: ElicitationResponseSchema }),
+  [IpcChannel.Mcp_RespondSampling]: z.object({ requestId: z.string().min(1), response: SamplingResponseSchema })
 } satisfies Record<IpcChannelName, z.ZodType>
 
 export type IpcArgs<C extends IpcChannelName> = z.input<(typeof ipcArgs)[C]>
@@ -106,6 +140,14 @@ export interface IpcResults {
   [IpcChannel.Mcp_CheckConnectivity]: ConnectivityResult
   [IpcChannel.Mcp_GetServerLogs]: ServerLogEntry[]
   [IpcChannel.Mcp_AbortTool]: boolean
+  [IpcChannel.Mcp_ListResourceTemplates]: ResourceTemplate[]
+  [IpcChannel.Mcp_SubscribeResource]: void
+  [IpcChannel.Mcp_UnsubscribeResource]: void
+  /** true when a connected server was told */
+  [IpcChannel.Mcp_UpdateRoots]: boolean
+  /** false when the request is no longer waiting (timed out, cancelled by the server, answered) */
+  [IpcChannel.Mcp_RespondElicitation]: boolean
+  [IpcChannel.Mcp_RespondSampling]: boolean
 }
 
 export interface ProgressEvent {
@@ -121,10 +163,51 @@ export interface ServerLogEvent {
   entries: ServerLogEntry[]
 }
 
+export type McpListKind = 'tools' | 'prompts' | 'resources'
+
+export interface ListChangedEvent {
+  serverId: string
+  list: McpListKind
+}
+
+export interface ResourceUpdatedEvent {
+  serverId: string
+  uri: string
+}
+
+/** Who is asking, on every client request event. */
+interface ClientRequestBase {
+  requestId: string
+  serverId: string
+  serverName: string
+  /** when main gives up and answers for the user (cancel / reject) */
+  expiresAt: number
+}
+
+/** Q2: form mode carries `requestedSchema`; URL mode carries `url`, opened only after consent. */
+export interface ElicitationRequestEvent extends ClientRequestBase {
+  params: ElicitRequestParams
+}
+
+/** Q3: the messages, model preferences and max tokens, as the server sent them. */
+export interface SamplingRequestEvent extends ClientRequestBase {
+  params: CreateMessageRequestParams
+}
+
+export interface ClientRequestDoneEvent {
+  requestId: string
+  outcome: 'answered' | 'timeout' | 'cancelled'
+}
+
 export interface IpcEventPayloads {
   [IpcEvent.Mcp_ServerLog]: ServerLogEvent
   [IpcEvent.Mcp_Progress]: ProgressEvent
   [IpcEvent.Mcp_ServerStatus]: ServerStatusEvent
+  [IpcEvent.Mcp_ListChanged]: ListChangedEvent
+  [IpcEvent.Mcp_ResourceUpdated]: ResourceUpdatedEvent
+  [IpcEvent.Mcp_ElicitationRequest]: ElicitationRequestEvent
+  [IpcEvent.Mcp_SamplingRequest]: SamplingRequestEvent
+  [IpcEvent.Mcp_ClientRequestDone]: ClientRequestDoneEvent
 }
 
 export type EventPayload<E extends IpcEventName> = IpcEventPayloads[E]

@@ -3,7 +3,8 @@ import type {
   GetPromptResult,
   Prompt,
   ReadResourceResult,
-  Resource
+  Resource,
+  ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
 import type { ConnectivityResult, IpcParsedArgs, McpConnectionInfo, McpTool } from '@shared/ipc/contract'
 import { IpcChannel } from '@shared/ipc/IpcChannel'
@@ -14,6 +15,9 @@ import type { IpcRouter } from './IpcRouter'
 export type CallToolArgs = IpcParsedArgs<typeof IpcChannel.Mcp_CallTool>
 export type GetPromptArgs = IpcParsedArgs<typeof IpcChannel.Mcp_GetPrompt>
 export type GetResourceArgs = IpcParsedArgs<typeof IpcChannel.Mcp_GetResource>
+export type ResourceArgs = IpcParsedArgs<typeof IpcChannel.Mcp_SubscribeResource>
+export type ElicitationAnswer = IpcParsedArgs<typeof IpcChannel.Mcp_RespondElicitation>
+export type SamplingAnswer = IpcParsedArgs<typeof IpcChannel.Mcp_RespondSampling>
 
 /** What the IPC layer needs of the MCP host; MCPService implements it. Plain data in, plain data out. */
 export interface McpServiceApi {
@@ -30,6 +34,12 @@ export interface McpServiceApi {
   checkMcpConnectivity(server: McpServer): Promise<ConnectivityResult>
   getServerLogs(server: McpServer): ServerLogEntry[] | Promise<ServerLogEntry[]>
   abortTool(callId: string): boolean
+  listResourceTemplates(server: McpServer): Promise<ResourceTemplate[]>
+  subscribeResource(args: ResourceArgs): Promise<void>
+  unsubscribeResource(args: ResourceArgs): Promise<void>
+  updateRoots(server: McpServer): Promise<boolean>
+  respondElicitation(answer: ElicitationAnswer): boolean
+  respondSampling(answer: SamplingAnswer): boolean
 }
 
 /** Maps each MCP channel to one service method, once. */
@@ -47,4 +57,10 @@ export function registerMcpHandlers(router: IpcRouter, mcp: McpServiceApi): void
   router.handle(IpcChannel.Mcp_CheckConnectivity, ({ server }) => mcp.checkMcpConnectivity(server))
   router.handle(IpcChannel.Mcp_GetServerLogs, ({ server }) => mcp.getServerLogs(server))
   router.handle(IpcChannel.Mcp_AbortTool, ({ callId }) => mcp.abortTool(callId))
+  router.handle(IpcChannel.Mcp_ListResourceTemplates, ({ server }) => mcp.listResourceTemplates(server))
+  router.handle(IpcChannel.Mcp_SubscribeResource, (args) => mcp.subscribeResource(args))
+  router.handle(IpcChannel.Mcp_UnsubscribeResource, (args) => mcp.unsubscribeResource(args))
+  router.handle(IpcChannel.Mcp_UpdateRoots, ({ server }) => mcp.updateRoots(server))
+  router.handle(IpcChannel.Mcp_RespondElicitation, (answer) => mcp.respondElicitation(answer))
+  router.handle(IpcChannel.Mcp_RespondSampling, (answer) => mcp.respondSampling(answer))
 }

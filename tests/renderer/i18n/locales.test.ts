@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import enUS from '@renderer/i18n/locales/en-US.json'
-import zhCN from '@renderer/i18n/locales/zh-CN.json'
+import enUS from '@renderer/i18n/locales/en-US'
+import zhCN from '@renderer/i18n/locales/zh-CN'
 import { createI18n } from '@renderer/i18n'
 
 /** Every leaf key of a nested resource object, as dotted paths. */

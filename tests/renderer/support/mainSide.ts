@@ -4,10 +4,13 @@ import { join } from 'node:path'
 import { createApi } from '@shared/ipc/createApi'
 import type { McpApi } from '@shared/ipc/api'
 import type { IpcResponse } from '@shared/ipc/errors'
+import type { IpcEventName } from '@shared/ipc/IpcChannel'
 import { IpcRouter } from '../../../src/main/ipc/IpcRouter'
 import { registerAppHandlers } from '../../../src/main/ipc/registerAppHandlers'
+import { registerMcpHandlers } from '../../../src/main/ipc/registerMcpHandlers'
 import { registerStorageHandlers } from '../../../src/main/ipc/registerStorageHandlers'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
+import { MCPService } from '../../../src/main/services/mcp/MCPService'
 import { FileStorage } from '../../../src/main/services/storage/FileStorage'
 import { createDirectApi } from '../../support/directApi'
 
@@ -74,4 +77,29 @@ export function trackedRealApi(): McpApi {
 
 export function disposeTrackedApis(): void {
   while (tracked.length) tracked.pop()!()
+}
+
+/**
+ * The whole main side: app, storage and MCP handlers on a real MCPService (real child processes),
+ * its events delivered to the api's listeners. `dispose` closes every server it started.
+ */
+export function createMcpApi(): { api: McpApi; service: MCPService; dispose: () => Promise<void> } {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-studio-renderer-'))
+  let emit: (event: IpcEventName, payload: unknown) => void = () => {}
+  const platform = createNodePlatform({ userDataDir, onEvent: (event, payload) => emit(event, structuredClone(payload)) })
+  const router = new IpcRouter()
+  registerAppHandlers(router, { platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) } })
+  registerStorageHandlers(router, new FileStorage(userDataDir))
+  const service = new MCPService({ platform, stopGraceMs: 500, connectTimeoutFloorMs: 30_000 })
+  registerMcpHandlers(router, service)
+  const direct = createDirectApi(router)
+  emit = direct.emit
+  return {
+    api: direct.api,
+    service,
+    dispose: async () => {
+      await service.closeAll()
+      rmSync(userDataDir, { recursive: true, force: true })
+    }
+  }
 }

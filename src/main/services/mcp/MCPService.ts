@@ -1,16 +1,44 @@
 import { join } from 'node:path'
-import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js'
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate
+} from '@modelcontextprotocol/sdk/types.js'
 import type { ConnectivityResult, McpConnectionInfo, McpTool } from '@shared/ipc/contract'
 import { IpcEvent } from '@shared/ipc/IpcChannel'
 import type { ServerLogEntry } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
+import { getServerKey } from '@shared/mcp/serverKey'
 import type { ServerStatus } from '@shared/mcp/status'
-import type { CallToolArgs, GetPromptArgs, GetResourceArgs, McpServiceApi } from '../../ipc/registerMcpHandlers'
+import type {
+  CallToolArgs,
+  ElicitationAnswer,
+  GetPromptArgs,
+  GetResourceArgs,
+  McpServiceApi,
+  ResourceArgs,
+  SamplingAnswer
+} from '../../ipc/registerMcpHandlers'
 import type { Platform } from '../../platform/Platform'
+import { ServerCaches } from './caches'
 import { ClientRegistry, type ClientEntry } from './clientRegistry'
-import { connectServer, connectTimeoutMs } from './connect'
+import { ClientRequests } from './clientRequests'
+import { connectServer, connectTimeoutMs, type Connection } from './connect'
+import { handleNotifications, watchCancellations } from './notifications'
 import { ServerLogs } from './serverLogs'
-import { getPrompt, listAllPrompts, listAllResources, listAllTools, readResource } from './serverLists'
+import {
+  asMcpTools,
+  getPrompt,
+  listAllPrompts,
+  listAllResources,
+  listAllResourceTemplates,
+  listAllTools,
+  readResource,
+  setSubscription
+} from './serverLists'
 import { createLoginShellEnvLoader, type LoginShellEnv } from './shellEnv'
 import { ToolCalls, type CallOptions } from './toolCalls'
 import type { InMemoryServerFactories } from './transports/inMemory'
@@ -30,6 +58,10 @@ export interface MCPServiceOptions {
   /** each step of stopping a stdio server: stdin closed → SIGTERM → SIGKILL */
   stopGraceMs?: number
   pingTimeoutMs?: number
+  /** how long an elicitation or sampling dialog may stay unanswered (5 min) */
+  clientRequestTimeoutMs?: number
+  /** the clock cache TTLs run on (tests move it) */
+  now?: () => number
 }
 
 const sharedLoginShellEnv = createLoginShellEnvLoader()
@@ -52,28 +84,64 @@ export class MCPService implements McpServiceApi {
   private readonly logs: ServerLogs
   private readonly registry: ClientRegistry
   private readonly calls: ToolCalls
+  private readonly caches: ServerCaches
+  private readonly requests: ClientRequests
+  /** Q1: the folders each server key sees now; updateRoots changes them while connected */
+  private readonly roots = new Map<string, string[]>()
 
   constructor(options: MCPServiceOptions) {
     const platform = (this.platform = options.platform)
     this.logs = new ServerLogs(platform)
     this.calls = new ToolCalls(platform)
+    this.caches = new ServerCaches(options.now)
+    this.requests = new ClientRequests(platform, options.clientRequestTimeoutMs)
     const floorMs = options.connectTimeoutFloorMs ?? CONNECT_TIMEOUT_FLOOR_MS
     const resolver = { loginEnv: options.loginShellEnv ?? sharedLoginShellEnv, binDirs: options.binDirs ?? defaultBinDirs() }
     this.registry = new ClientRegistry({
       pingTimeoutMs: options.pingTimeoutMs,
       log: (server) => this.logs.writer(server),
       onStatus: (server, status, error) => this.emitStatus(server, status, error),
-      connect: (server, signal) =>
-        connectServer(server, {
+      connect: async (server, signal) => {
+        const log = this.logs.writer(server)
+        const key = getServerKey(server)
+        this.roots.set(key, server.roots ?? [])
+        // one identity per connection: a withdrawn request is matched by it and its JSON-RPC id
+        const origin = {}
+        const connection = await connectServer(server, {
           platform,
           resolver,
           inMemoryServers: options.inMemoryServers ?? {},
-          log: this.logs.writer(server),
+          log,
           stopGraceMs: options.stopGraceMs,
           timeoutMs: connectTimeoutMs(server, floorMs),
-          signal
+          signal,
+          handlers: {
+            roots: () => this.roots.get(key) ?? [],
+            elicit: (params, request) => this.requests.elicit(server, params, { connection: origin, ...request }, log),
+            sample: (params, request) => this.requests.sample(server, params, { connection: origin, ...request }, log)
+          }
         })
+        this.onConnected(server, key, connection, origin)
+        return connection
+      }
     })
+  }
+
+  /** A fresh connection: nothing cached from before it (K), its notifications wired (N), its tools listed once (N7). */
+  private onConnected(server: McpServer, key: string, connection: Connection, origin: object): void {
+    const log = this.logs.writer(server)
+    this.caches.drop(key)
+    handleNotifications(connection.client, {
+      log,
+      dropCaches: (kinds) => this.caches.drop(key, kinds),
+      listChanged: (list) => this.platform.emit(IpcEvent.Mcp_ListChanged, { serverId: server.id, list }),
+      resourceUpdated: (uri) => this.platform.emit(IpcEvent.Mcp_ResourceUpdated, { serverId: server.id, uri })
+    })
+    watchCancellations(connection.transport, log, (rpcId) => this.requests.withdrawn(origin, rpcId))
+    // N7: an early tools/list_changed over Streamable HTTP can be missed; list once, into the cache
+    this.caches
+      .get('tools', key, [], () => listAllTools(connection.client, server))
+      .catch((error: unknown) => log('warn', `listing tools after connecting failed: ${(error as Error).message}`))
   }
 
   private emitStatus(server: McpServer, status: ServerStatus, error?: string): void {
@@ -95,8 +163,11 @@ export class MCPService implements McpServiceApi {
     return this.registry.peek(server)?.connection.pid
   }
 
-  async listTools(server: McpServer): Promise<McpTool[]> {
-    return listAllTools((await this.client(server)).connection.client, server)
+  /** K1: cached for 5 min per server key; `refresh` asks the server again (L7's connectivity check). */
+  async listTools(server: McpServer, options: { refresh?: boolean } = {}): Promise<McpTool[]> {
+    const { key, connection } = await this.client(server)
+    const tools = await this.caches.get('tools', key, [], () => listAllTools(connection.client, server), options)
+    return asMcpTools(server, tools)
   }
 
   async callTool(args: CallToolArgs, options: Omit<CallOptions, 'callId'> = {}): Promise<CallToolResult> {
@@ -108,20 +179,61 @@ export class MCPService implements McpServiceApi {
     return this.calls.abort(callId)
   }
 
+  /** K2 */
   async listPrompts(server: McpServer): Promise<Prompt[]> {
-    return listAllPrompts((await this.client(server)).connection.client, server)
+    const { key, connection } = await this.client(server)
+    return this.caches.get('prompts', key, [], () => listAllPrompts(connection.client, server))
   }
 
+  /** K3: one prompt per name and arguments */
   async getPrompt({ server, name, args }: GetPromptArgs): Promise<GetPromptResult> {
-    return getPrompt((await this.client(server)).connection.client, server, name, args)
+    const { key, connection } = await this.client(server)
+    return this.caches.get('prompt', key, [name, args ?? {}], () => getPrompt(connection.client, server, name, args))
   }
 
+  /** K4 */
   async listResources(server: McpServer): Promise<Resource[]> {
-    return listAllResources((await this.client(server)).connection.client, server)
+    const { key, connection } = await this.client(server)
+    return this.caches.get('resources', key, [], () => listAllResources(connection.client, server))
   }
 
+  async listResourceTemplates(server: McpServer): Promise<ResourceTemplate[]> {
+    const { key, connection } = await this.client(server)
+    return this.caches.get('resourceTemplates', key, [], () => listAllResourceTemplates(connection.client, server))
+  }
+
+  /** Reads are never cached: a resource is read because its current content is wanted. */
   async getResource({ server, uri }: GetResourceArgs): Promise<ReadResourceResult> {
     return readResource((await this.client(server)).connection.client, server, uri)
+  }
+
+  async subscribeResource({ server, uri }: ResourceArgs): Promise<void> {
+    await setSubscription((await this.client(server)).connection.client, server, uri, true)
+  }
+
+  async unsubscribeResource({ server, uri }: ResourceArgs): Promise<void> {
+    await setSubscription((await this.client(server)).connection.client, server, uri, false)
+  }
+
+  /** Q1: new folders for a server; a connected one is told with roots/list_changed. */
+  async updateRoots(server: McpServer): Promise<boolean> {
+    const key = getServerKey(server)
+    const next = server.roots ?? []
+    const before = this.roots.get(key)
+    this.roots.set(key, next)
+    const entry = this.registry.peek(server)
+    if (!entry || entry.connection.closed || (before && sameList(before, next))) return false
+    await entry.connection.client.sendRootsListChanged()
+    this.logs.writer(server)('info', `roots changed: ${next.length} folder(s)`)
+    return true
+  }
+
+  respondElicitation({ requestId, response }: ElicitationAnswer): boolean {
+    return this.requests.respond(requestId, { kind: 'elicitation', response })
+  }
+
+  respondSampling({ requestId, response }: SamplingAnswer): boolean {
+    return this.requests.respond(requestId, { kind: 'sampling', response })
   }
 
   async stopServer(server: McpServer): Promise<void> {
@@ -137,13 +249,16 @@ export class MCPService implements McpServiceApi {
 
   async removeServer(server: McpServer): Promise<void> {
     await this.registry.close(server, 'stopped')
+    const key = getServerKey(server)
+    this.caches.drop(key)
+    this.roots.delete(key)
     this.logs.remove(server)
   }
 
   /** L7: connect (or reuse) and list tools uncached; never throws. */
   async checkMcpConnectivity(server: McpServer): Promise<ConnectivityResult> {
     try {
-      await this.listTools(server)
+      await this.listTools(server, { refresh: true })
       return { ok: true }
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) }
@@ -157,7 +272,12 @@ export class MCPService implements McpServiceApi {
   /** L8: on quit, every call cancelled, every client closed, every child process ended. */
   async closeAll(): Promise<void> {
     this.calls.abortAll()
+    this.requests.cancelAll()
     await this.registry.closeAll()
     this.logs.flush()
   }
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i])
 }

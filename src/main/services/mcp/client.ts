@@ -1,28 +1,55 @@
 import { basename } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
-import type { McpServer } from '@shared/mcp/server'
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  type ClientNotification,
+  type ClientRequest,
+  type CreateMessageRequestParams,
+  type CreateMessageResult,
+  type ElicitRequestParams,
+  type ElicitResult
+} from '@modelcontextprotocol/sdk/types.js'
 import type { Platform } from '../../platform/Platform'
+
+/** How the host answers what a server asks (SPEC §Q); MCPService provides them. */
+export interface ClientRequestHandlers {
+  /** the server's folders right now (Q1); they may change while connected */
+  roots(): string[]
+  elicit(params: ElicitRequestParams, request: IncomingRequest): Promise<ElicitResult>
+  sample(params: CreateMessageRequestParams, request: IncomingRequest): Promise<CreateMessageResult>
+}
+
+type Extra = RequestHandlerExtra<ClientRequest, ClientNotification>
+
+/** The JSON-RPC id of a server's request and the signal the SDK aborts when it is withdrawn. */
+export interface IncomingRequest {
+  rpcId: string | number
+  signal: AbortSignal
+}
 
 /**
  * The SDK client as this app presents itself (L9): the app's name and version, and the
- * capabilities a server may use. Roots are answered from the server's config (Q1); elicitation
- * and sampling requests get their dialogs in part 2 — until then the SDK answers "method not found".
+ * capabilities a server may use. Elicitation defaults are filled in by the SDK (applyDefaults).
  */
-export function createClient(platform: Platform, server: McpServer): Client {
+export function createClient(platform: Platform, handlers: ClientRequestHandlers): Client {
   const client = new Client(
     { name: platform.appName, version: platform.appVersion },
     {
       capabilities: {
         roots: { listChanged: true },
         sampling: {},
-        elicitation: { form: {}, url: {} }
+        elicitation: { form: { applyDefaults: true }, url: {} }
       }
     }
   )
   client.setRequestHandler(ListRootsRequestSchema, () => ({
-    roots: (server.roots ?? []).map((path) => ({ uri: pathToFileURL(path).href, name: basename(path) }))
+    roots: handlers.roots().map((path) => ({ uri: pathToFileURL(path).href, name: basename(path) || path }))
   }))
+  client.setRequestHandler(ElicitRequestSchema, (request, extra: Extra) => handlers.elicit(request.params, { rpcId: extra.requestId, signal: extra.signal }))
+  client.setRequestHandler(CreateMessageRequestSchema, (request, extra: Extra) => handlers.sample(request.params, { rpcId: extra.requestId, signal: extra.signal }))
   return client
 }

@@ -1,14 +1,16 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { McpConnectionInfo } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
-import { createClient } from './client'
+import { createClient, type ClientRequestHandlers } from './client'
 import { McpServerError } from './errors'
 import { createTransport, shouldFallBackToSse, transportKindsFor, type TransportContext, type TransportKind } from './transports'
 
 /** A live, initialized client and what it runs on. */
 export interface Connection {
   client: Client
+  transport: Transport
   kind: TransportKind
   info: McpConnectionInfo
   pid?: number
@@ -39,16 +41,17 @@ function deadline<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promis
 
 export async function connectServer(
   server: McpServer,
-  ctx: TransportContext & { timeoutMs: number; signal?: AbortSignal }
+  ctx: TransportContext & { timeoutMs: number; signal?: AbortSignal; handlers: ClientRequestHandlers }
 ): Promise<Connection> {
   const kinds = transportKindsFor(server)
   let previous: McpServerError | undefined
   for (const [index, kind] of kinds.entries()) {
     if (ctx.signal?.aborted) break
     const attempt = await createTransport(kind, server, ctx)
-    const client = createClient(ctx.platform, server)
+    const client = createClient(ctx.platform, ctx.handlers)
     const connection: Connection = {
       client,
+      transport: attempt.transport,
       kind,
       info: { serverId: server.id },
       closed: false,

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { ErrorCode, McpError, type Prompt, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, McpError, type Prompt, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { McpTool } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import { buildToolIds } from '@shared/mcp/toolNames'
@@ -37,20 +37,37 @@ function failed(server: McpServer, what: string, error: unknown): McpServerError
   })
 }
 
-export async function listAllTools(client: Client, server: McpServer): Promise<McpTool[]> {
+/** The server's tools as it lists them (cached per server key, K1). */
+export async function listAllTools(client: Client, server: McpServer): Promise<Tool[]> {
   if (!client.getServerCapabilities()?.tools) return []
   try {
-    const tools = await orEmptyWhenUnsupported<Tool>(() =>
+    return await orEmptyWhenUnsupported<Tool>(() =>
       collectPages(async (cursor) => {
         const page = await client.listTools(cursor ? { cursor } : undefined)
         return { items: page.tools, nextCursor: page.nextCursor }
       })
     )
-    const ids = buildToolIds(server.name, tools.map((tool) => tool.name))
-    return tools.map((tool, i) => ({ ...tool, id: ids[i], serverId: server.id, serverName: server.name }))
   } catch (error) {
     throw failed(server, 'listing tools', error)
   }
+}
+
+/**
+ * Owner and function-call id for each tool (X7). Ids depend on the server's name, which is not part
+ * of the cache key, so this runs on the cached list — once per list and name, not once per call.
+ */
+const decorated = new WeakMap<Tool[], Map<string, McpTool[]>>()
+export function asMcpTools(server: McpServer, tools: Tool[]): McpTool[] {
+  const byOwner = decorated.get(tools) ?? new Map<string, McpTool[]>()
+  decorated.set(tools, byOwner)
+  const owner = `${server.id}\u0000${server.name}`
+  let result = byOwner.get(owner)
+  if (!result) {
+    const ids = buildToolIds(server.name, tools.map((tool) => tool.name))
+    result = tools.map((tool, i) => ({ ...tool, id: ids[i], serverId: server.id, serverName: server.name }))
+    byOwner.set(owner, result)
+  }
+  return result
 }
 
 export async function listAllPrompts(client: Client, server: McpServer): Promise<Prompt[]> {
@@ -78,6 +95,33 @@ export async function listAllResources(client: Client, server: McpServer): Promi
     )
   } catch (error) {
     throw failed(server, 'listing resources', error)
+  }
+}
+
+export async function listAllResourceTemplates(client: Client, server: McpServer): Promise<ResourceTemplate[]> {
+  if (!client.getServerCapabilities()?.resources) return []
+  try {
+    return await orEmptyWhenUnsupported(() =>
+      collectPages(async (cursor) => {
+        const page = await client.listResourceTemplates(cursor ? { cursor } : undefined)
+        return { items: page.resourceTemplates, nextCursor: page.nextCursor }
+      })
+    )
+  } catch (error) {
+    throw failed(server, 'listing resource templates', error)
+  }
+}
+
+/** P1: subscribe / unsubscribe to resources/updated for one uri; refused clearly when unsupported. */
+export async function setSubscription(client: Client, server: McpServer, uri: string, subscribed: boolean): Promise<void> {
+  if (!client.getServerCapabilities()?.resources?.subscribe) {
+    throw new McpServerError(server, 'REQUEST_FAILED', 'this server does not offer resource subscriptions (no resources.subscribe capability)')
+  }
+  try {
+    if (subscribed) await client.subscribeResource({ uri })
+    else await client.unsubscribeResource({ uri })
+  } catch (error) {
+    throw failed(server, `${subscribed ? 'subscribing to' : 'unsubscribing from'} ${uri}`, error)
   }
 }
 

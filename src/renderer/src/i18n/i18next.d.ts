@@ -1,5 +1,5 @@
 import 'i18next'
-import type enUS from './locales/en-US.json'
+import type enUS from './locales/en-US'
 
 // t('…') keys are checked against the English file at compile time
 declare module 'i18next' {

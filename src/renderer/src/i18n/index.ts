@@ -1,8 +1,8 @@
 import i18next, { type i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { Language } from '@renderer/store/settings'
-import enUS from './locales/en-US.json'
-import zhCN from './locales/zh-CN.json'
+import enUS from './locales/en-US'
+import zhCN from './locales/zh-CN'
 
 export const resources = {
   'en-US': { translation: enUS },

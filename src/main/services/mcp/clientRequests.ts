@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto'
+import {
+  ErrorCode,
+  McpError,
+  type CreateMessageRequestParams,
+  type CreateMessageResult,
+  type ElicitRequestParams,
+  type ElicitResult
+} from '@modelcontextprotocol/sdk/types.js'
+import {
+  SamplingResponseSchema,
+  type ClientRequestDoneEvent,
+  type ElicitationResponse,
+  type SamplingResponse
+} from '@shared/ipc/contract'
+import { IpcEvent } from '@shared/ipc/IpcChannel'
+import type { McpServer } from '@shared/mcp/server'
+import type { Platform } from '../../platform/Platform'
+import { assertSafeExternalUrl } from '../../security/externalUrl'
+import type { ServerLogWriter } from './serverLogs'
+
+/** How long a dialog may stay unanswered before main answers for the user (Q2, Q3). */
+export const CLIENT_REQUEST_TIMEOUT_MS = 5 * 60_000
+
+type Answer = { kind: 'elicitation'; response: ElicitationResponse } | { kind: 'sampling'; response: SamplingResponse }
+
+interface Waiting {
+  kind: Answer['kind']
+  /** which connection asked, and under which JSON-RPC id: how a server's notifications/cancelled finds it */
+  origin: RequestOrigin
+  settle(answer: Answer | { kind: 'timeout' | 'cancelled' }): void
+}
+
+/** Who asked: one object per connection, and the JSON-RPC id of the request on it. */
+export interface RequestOrigin {
+  connection: object
+  rpcId: string | number
+  signal: AbortSignal
+}
+
+/**
+ * What servers ask of the user (Q2 elicitation, Q3 sampling): each request goes to the renderer as
+ * an event with an id and waits for the answer on a channel. Nothing is ever answered silently: no
+ * answer in time is a cancel (elicitation) or a rejection (sampling), and the dialog is told to close.
+ */
+export class ClientRequests {
+  private readonly waiting = new Map<string, Waiting>()
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly timeoutMs = CLIENT_REQUEST_TIMEOUT_MS
+  ) {}
+
+  elicit(server: McpServer, params: ElicitRequestParams, origin: RequestOrigin, log: ServerLogWriter): Promise<ElicitResult> {
+    if (params.mode === 'url') {
+      try {
+        assertSafeExternalUrl(params.url)
+      } catch (error) {
+        // A5: a file: or javascript: link never reaches a dialog that could open it
+        log('warn', `asked the user to open a link; declined without asking: ${(error as Error).message}`)
+        return Promise.resolve({ action: 'decline' })
+      }
+    }
+    return this.ask<ElicitResult>('elicitation', server, params, origin, log, (outcome) => {
+      if (outcome.kind !== 'elicitation') return { action: 'cancel' }
+      const { response } = outcome
+      return response.action === 'accept' ? { action: 'accept', content: response.content ?? {} } : { action: response.action }
+    })
+  }
+
+  sample(server: McpServer, params: CreateMessageRequestParams, origin: RequestOrigin, log: ServerLogWriter): Promise<CreateMessageResult> {
+    return this.ask<CreateMessageResult>('sampling', server, params, origin, log, (outcome) => {
+      if (outcome.kind === 'sampling' && outcome.response.action === 'approve') {
+        const reply = SamplingResponseSchema.parse(outcome.response) as Extract<SamplingResponse, { action: 'approve' }>
+        return { role: 'assistant', content: { type: 'text', text: reply.text }, model: reply.model ?? 'user', stopReason: reply.stopReason ?? 'endTurn' }
+      }
+      const why =
+        outcome.kind === 'timeout'
+          ? 'nobody answered the sampling request in time'
+          : outcome.kind === 'sampling' && outcome.response.action === 'reject'
+            ? `the user rejected the sampling request${outcome.response.reason ? `: ${outcome.response.reason}` : ''}`
+            : 'the sampling request was cancelled'
+      throw new McpError(ErrorCode.InvalidRequest, why)
+    })
+  }
+
+  respond(requestId: string, answer: Answer): boolean {
+    const waiting = this.waiting.get(requestId)
+    if (!waiting || waiting.kind !== answer.kind) return false
+    waiting.settle(answer)
+    return true
+  }
+
+  /**
+   * N6: the server withdrew a request (notifications/cancelled). The SDK aborts the handler itself,
+   * except for request id 0, which it skips as "no id" — so the host matches ids on its own.
+   */
+  withdrawn(connection: object, rpcId: unknown): void {
+    for (const waiting of [...this.waiting.values()]) {
+      if (waiting.origin.connection === connection && waiting.origin.rpcId === rpcId) waiting.settle({ kind: 'cancelled' })
+    }
+  }
+
+  /** On quit: every open dialog is answered as cancelled. */
+  cancelAll(): void {
+    for (const waiting of [...this.waiting.values()]) waiting.settle({ kind: 'cancelled' })
+  }
+
+  private ask<R>(
+    kind: Answer['kind'],
+    server: McpServer,
+    params: ElicitRequestParams | CreateMessageRequestParams,
+    origin: RequestOrigin,
+    log: ServerLogWriter,
+    toResult: (outcome: Answer | { kind: 'timeout' | 'cancelled' }) => R
+  ): Promise<R> {
+    const requestId = randomUUID()
+    const expiresAt = Date.now() + this.timeoutMs
+    const { signal } = origin
+    return new Promise<R>((resolve, reject) => {
+      const done = (outcome: ClientRequestDoneEvent['outcome']) => {
+        clearTimeout(timer)
+        signal.removeEventListener('abort', onAbort)
+        this.waiting.delete(requestId)
+        this.platform.emit(IpcEvent.Mcp_ClientRequestDone, { requestId, outcome })
+      }
+      const settle: Waiting['settle'] = (answer) => {
+        if (!this.waiting.has(requestId)) return
+        done(answer.kind === 'timeout' ? 'timeout' : answer.kind === 'cancelled' ? 'cancelled' : 'answered')
+        log('info', `${kind} request ${answer.kind === kind ? `answered: ${describe(answer as Answer)}` : answer.kind}`)
+        try {
+          resolve(toResult(answer))
+        } catch (error) {
+          reject(error)
+        }
+      }
+      const timer = setTimeout(() => settle({ kind: 'timeout' }), this.timeoutMs)
+      timer.unref?.()
+      // N6: the server gave up on its own request (notifications/cancelled)
+      const onAbort = () => settle({ kind: 'cancelled' })
+      signal.addEventListener('abort', onAbort, { once: true })
+      this.waiting.set(requestId, { kind, origin, settle })
+      log('info', `asks the user for ${kind === 'elicitation' ? 'input' : 'a model reply (sampling)'}`)
+      const base = { requestId, serverId: server.id, serverName: server.name, expiresAt }
+      if (kind === 'elicitation') this.platform.emit(IpcEvent.Mcp_ElicitationRequest, { ...base, params: params as ElicitRequestParams })
+      else this.platform.emit(IpcEvent.Mcp_SamplingRequest, { ...base, params: params as CreateMessageRequestParams })
+      if (signal.aborted) onAbort()
+    })
+  }
+}
+
+/** A log line without the user's content: that may be private. */
+function describe(answer: Answer): string {
+  return answer.response.action
+}

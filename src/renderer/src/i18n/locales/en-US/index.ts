@@ -1,0 +1,9 @@
+// One file per screen area, so work on different screens never touches the same file.
+// Each file owns its own top-level keys.
+import dialogs from './dialogs.json'
+import editor from './editor.json'
+import servers from './servers.json'
+import shell from './shell.json'
+import tools from './tools.json'
+
+export default { ...shell, ...servers, ...editor, ...tools, ...dialogs }

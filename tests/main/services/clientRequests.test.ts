@@ -1,0 +1,152 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { IpcArgs, IpcResults } from '@shared/ipc/contract'
+import { IpcChannel, type IpcChannelName } from '@shared/ipc/IpcChannel'
+import { unwrapResponse } from '@shared/ipc/errors'
+import { IpcRouter } from '../../../src/main/ipc/IpcRouter'
+import { registerMcpHandlers } from '../../../src/main/ipc/registerMcpHandlers'
+import { closeAllServices, everythingStdio, makeService, waitFor, type RecordedEvent } from './helpers'
+
+afterEach(() => closeAllServices())
+
+/** A real MCPService behind the real router: every call and answer goes through the IPC contract. */
+function host(options: { clientRequestTimeoutMs?: number } = {}) {
+  const { service, events } = makeService(options)
+  const router = new IpcRouter()
+  registerMcpHandlers(router, service)
+  const invoke = async <C extends IpcChannelName>(channel: C, args: IpcArgs<C>) =>
+    unwrapResponse(await router.invoke(channel, structuredClone(args), { via: 'direct' })) as IpcResults[C]
+  return { service, events, invoke }
+}
+
+async function nextEvent(events: RecordedEvent[], name: string, seen = 0) {
+  await waitFor(() => events.filter((e) => e.event === name).length > seen, 15_000, name)
+  return events.filter((e) => e.event === name)[seen].payload
+}
+
+const text = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n')
+
+describe('elicitation (Q2) answered through the contract', () => {
+  it('accept with content: the values reach the tool, and defaults fill what the user left out', async () => {
+    const { events, invoke } = host()
+    const server = everythingStdio()
+    const call = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-elicitation-request', args: {} })
+    const request = await nextEvent(events, 'mcp:elicitation-request')
+    expect(request).toMatchObject({ serverId: server.id, serverName: 'everything' })
+    expect(request.params.requestedSchema.required).toEqual(['name'])
+    expect(request.expiresAt).toBeGreaterThan(Date.now())
+    const accepted = await invoke(IpcChannel.Mcp_RespondElicitation, {
+      requestId: request.requestId,
+      response: { action: 'accept', content: { name: 'Ada Lovelace', check: true } }
+    })
+    expect(accepted).toBe(true)
+    const output = text(await call)
+    expect(output).toContain('Ada Lovelace')
+    // firstLine and integer were not sent: the SDK applied the schema's defaults
+    expect(output).toContain('It was a dark and stormy night.')
+    expect(output).toContain('42')
+    expect(await nextEvent(events, 'mcp:client-request-done')).toEqual({ requestId: request.requestId, outcome: 'answered' })
+  })
+
+  it('decline and cancel are passed on as such', async () => {
+    const { events, invoke } = host()
+    const server = everythingStdio()
+    const declined = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-elicitation-request', args: {} })
+    const first = await nextEvent(events, 'mcp:elicitation-request')
+    await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: first.requestId, response: { action: 'decline' } })
+    expect(text(await declined)).toContain('declined')
+
+    const cancelled = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-elicitation-request', args: {} })
+    const second = await nextEvent(events, 'mcp:elicitation-request', 1)
+    await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: second.requestId, response: { action: 'cancel' } })
+    expect(text(await cancelled)).toContain('cancelled')
+  })
+
+  it('nobody answers: it times out as a cancel and the dialog is told to close', async () => {
+    const { events, invoke } = host({ clientRequestTimeoutMs: 300 })
+    const server = everythingStdio()
+    const result = await invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-elicitation-request', args: {} })
+    expect(text(result)).toContain('cancelled')
+    const request = await nextEvent(events, 'mcp:elicitation-request')
+    expect(await nextEvent(events, 'mcp:client-request-done')).toEqual({ requestId: request.requestId, outcome: 'timeout' })
+    expect(await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: request.requestId, response: { action: 'decline' } })).toBe(false)
+  })
+
+  it('URL mode carries the URL for the dialog to show; a non-http(s) URL is declined without asking', async () => {
+    const { events, invoke } = host()
+    const server = everythingStdio()
+    const call = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-url-elicitation', args: { url: 'https://example.com/approve?x=1' } })
+    const request = await nextEvent(events, 'mcp:elicitation-request')
+    expect(request.params).toMatchObject({ mode: 'url', url: 'https://example.com/approve?x=1' })
+    await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: request.requestId, response: { action: 'accept' } })
+    expect(text(await call)).toMatch(/accept/i)
+
+    const bad = await invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-url-elicitation', args: { url: 'javascript:alert(1)' } })
+    expect(text(bad)).toMatch(/decline/i)
+    expect(events.filter((e) => e.event === 'mcp:elicitation-request')).toHaveLength(1)
+  })
+
+  it('answering an unknown request is refused (false), and the payload is validated', async () => {
+    const { invoke } = host()
+    expect(await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: 'nope', response: { action: 'cancel' } })).toBe(false)
+    await expect(
+      invoke(IpcChannel.Mcp_RespondElicitation, { requestId: 'x', response: { action: 'maybe' } as never })
+    ).rejects.toThrow(/response/)
+  })
+})
+
+describe('sampling (Q3) answered through the contract', () => {
+  it('shows the request; an approved, typed reply is what the server gets', async () => {
+    const { events, invoke } = host()
+    const server = everythingStdio()
+    const call = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-sampling-request', args: { prompt: 'Say hi', maxTokens: 50 } })
+    const request = await nextEvent(events, 'mcp:sampling-request')
+    expect(request.params).toMatchObject({ maxTokens: 50, systemPrompt: 'You are a helpful test server.' })
+    expect(JSON.stringify(request.params.messages)).toContain('Say hi')
+    await invoke(IpcChannel.Mcp_RespondSampling, { requestId: request.requestId, response: { action: 'approve', text: 'Hi from a human' } })
+    const output = text(await call)
+    expect(output).toContain('Hi from a human')
+    expect(output).toContain('"model": "user"')
+  })
+
+  it('a rejection and an unanswered request both reach the server as an error, never a silent reply', async () => {
+    const { events, invoke } = host({ clientRequestTimeoutMs: 300 })
+    const server = everythingStdio()
+    const rejected = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-sampling-request', args: { prompt: 'x' } })
+    const request = await nextEvent(events, 'mcp:sampling-request')
+    await invoke(IpcChannel.Mcp_RespondSampling, { requestId: request.requestId, response: { action: 'reject', reason: 'not now' } })
+    const outcome = await rejected.then(text, (error: Error) => error.message)
+    expect(outcome).toContain('rejected the sampling request: not now')
+
+    const unanswered = await invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-sampling-request', args: { prompt: 'y' } }).then(
+      text,
+      (error: Error) => error.message
+    )
+    expect(unanswered).toContain('nobody answered the sampling request in time')
+    const second = await nextEvent(events, 'mcp:sampling-request', 1)
+    expect(events.filter((e) => e.event === 'mcp:client-request-done').map((e) => e.payload)).toContainEqual({
+      requestId: second.requestId,
+      outcome: 'timeout'
+    })
+  })
+})
+
+describe('roots (Q1)', () => {
+  it('get-roots-list shows the configured folders; updateRoots tells the connected server', async () => {
+    const { invoke } = host()
+    const first = mkdtempSync(join(tmpdir(), 'root-a-'))
+    const second = mkdtempSync(join(tmpdir(), 'root-b-'))
+    const server = everythingStdio({ roots: [first] })
+    await waitFor(async () => text(await invoke(IpcChannel.Mcp_CallTool, { server, name: 'get-roots-list', args: {} })).includes(pathToFileURL(first).href), 15_000, 'first root')
+
+    const moved = { ...server, roots: [second] }
+    expect(await invoke(IpcChannel.Mcp_UpdateRoots, { server: moved })).toBe(true)
+    await waitFor(async () => text(await invoke(IpcChannel.Mcp_CallTool, { server: moved, name: 'get-roots-list', args: {} })).includes(pathToFileURL(second).href), 15_000, 'second root')
+    // the same roots again: nothing to tell
+    expect(await invoke(IpcChannel.Mcp_UpdateRoots, { server: moved })).toBe(false)
+  })
+})

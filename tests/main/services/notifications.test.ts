@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { closeAllServices, fixture, makeService, stdioServer, waitFor } from './helpers'
+
+afterEach(() => closeAllServices())
+
+const lab = () => stdioServer(fixture('lab.mjs'), { name: 'lab' })
+
+describe('server notifications (N4–N6) and subscriptions (P1)', () => {
+  it('a subscribed resource that changes reaches the renderer as mcp:resource-updated', async () => {
+    const { service, events } = makeService()
+    const server = lab()
+    await service.subscribeResource({ server, uri: 'lab://note' })
+    await service.callTool({ server, name: 'touch', args: { uri: 'lab://note' } })
+    await waitFor(() => events.some((e) => e.event === 'mcp:resource-updated'), 10_000, 'resource-updated event')
+    expect(events.find((e) => e.event === 'mcp:resource-updated')?.payload).toEqual({ serverId: server.id, uri: 'lab://note' })
+    await service.unsubscribeResource({ server, uri: 'lab://note' })
+  })
+
+  it('subscribing on a server without subscriptions is a clear error', async () => {
+    const { service } = makeService()
+    const server = stdioServer(fixture('pid-echo.mjs'), { name: 'plain' })
+    await expect(service.subscribeResource({ server, uri: 'x://y' })).rejects.toThrow(/MCP server "plain".*does not offer resource subscriptions/)
+  })
+
+  it("a server's logging messages go into its log with the mapped level and logger (N5)", async () => {
+    const { service } = makeService()
+    const server = lab()
+    await service.callTool({ server, name: 'log', args: { level: 'warning', text: 'disk almost full' } })
+    await service.callTool({ server, name: 'log', args: { level: 'critical', text: 'disk full' } })
+    await waitFor(() => service.getServerLogs(server).some((e) => e.message.includes('disk full')), 10_000, 'log entries')
+    const logs = service.getServerLogs(server)
+    expect(logs.find((e) => e.message === '[lab] disk almost full')?.level).toBe('warn')
+    expect(logs.find((e) => e.message === '[lab] disk full')?.level).toBe('error')
+  })
+
+  it('a server withdrawing its own request is logged and closes the dialog (N6)', async () => {
+    const { service, events } = makeService()
+    const server = lab()
+    const result = await service.callTool({ server, name: 'ask-then-give-up', args: { ms: 300 } })
+    expect(JSON.stringify(result.content)).toContain('gave up')
+    const asked = events.find((e) => e.event === 'mcp:elicitation-request')
+    expect(asked?.payload).toMatchObject({ serverId: server.id, serverName: 'lab', params: { message: 'Never mind' } })
+    await waitFor(() => events.some((e) => e.event === 'mcp:client-request-done'), 10_000, 'request done')
+    expect(events.find((e) => e.event === 'mcp:client-request-done')?.payload).toEqual({ requestId: asked?.payload.requestId, outcome: 'cancelled' })
+    await waitFor(() => service.getServerLogs(server).some((e) => e.message.startsWith('cancelled its request')), 10_000, 'cancelled logged')
+    // the dialog's late answer is refused, not sent to a server that no longer waits
+    expect(service.respondElicitation({ requestId: asked?.payload.requestId, response: { action: 'decline' } })).toBe(false)
+  })
+})
