@@ -60,6 +60,8 @@ export interface MCPServiceOptions {
   pingTimeoutMs?: number
   /** how long an elicitation or sampling dialog may stay unanswered (5 min) */
   clientRequestTimeoutMs?: number
+  /** X3's 10-minute cap on a long-running call (tests lower it) */
+  longRunningMaxMs?: number
   /** the clock cache TTLs run on (tests move it) */
   now?: () => number
 }
@@ -92,7 +94,7 @@ export class MCPService implements McpServiceApi {
   constructor(options: MCPServiceOptions) {
     const platform = (this.platform = options.platform)
     this.logs = new ServerLogs(platform)
-    this.calls = new ToolCalls(platform)
+    this.calls = new ToolCalls(platform, { longRunningMaxMs: options.longRunningMaxMs })
     this.caches = new ServerCaches(options.now)
     this.requests = new ClientRequests(platform, options.clientRequestTimeoutMs)
     const floorMs = options.connectTimeoutFloorMs ?? CONNECT_TIMEOUT_FLOOR_MS

@@ -14,6 +14,7 @@ export type McpServerErrorCode =
   | 'CONNECT_FAILED'
   | 'TOOL_DISABLED'
   | 'BAD_ARGUMENTS'
+  | 'CALL_ID_IN_USE'
   | 'TOOL_TIMEOUT'
   | 'CANCELLED'
   | 'REQUEST_FAILED'
@@ -57,6 +58,14 @@ function networkCode(error: unknown): string | undefined {
     if (e instanceof Error && /ECONNREFUSED/.test(e.message)) return 'ECONNREFUSED'
   }
   return undefined
+}
+
+/** 500 → "500 ms", 2500 → "2.5 s", 600000 → "10 min": durations in messages people read. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  const seconds = ms / 1000
+  if (seconds < 60) return `${Number(seconds.toFixed(1))} s`
+  return `${Number((seconds / 60).toFixed(1))} min`
 }
 
 export function isTimeout(error: unknown): boolean {

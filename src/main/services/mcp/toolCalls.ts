@@ -1,13 +1,27 @@
 import { randomUUID } from 'node:crypto'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { IpcEvent } from '@shared/ipc/IpcChannel'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../platform/Platform'
-import { isTimeout, McpServerError } from './errors'
+import { formatDuration, isTimeout, McpServerError } from './errors'
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000
-const LONG_RUNNING_MAX_MS = 600_000
+/** X3: however much progress a long-running tool reports, a call ends after 10 minutes. */
+export const LONG_RUNNING_MAX_MS = 600_000
+
+const EXAMPLE_ARGS = '{"text": "hi"}'
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'an array'
+  if (value === null) return 'null'
+  return `a ${typeof value}`
+}
+
+/** V8 quotes the input in some JSON errors; arguments may hold secrets, so only the reason is kept. */
+function jsonErrorReason(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/, .* is not valid JSON$/s, '')
+}
 
 /** X1: an object as is; a string is JSON ('' → {}); anything but a JSON object is a clear error. */
 export function parseToolArgs(server: McpServer, tool: string, args: unknown): Record<string, unknown> {
@@ -18,11 +32,15 @@ export function parseToolArgs(server: McpServer, tool: string, args: unknown): R
     try {
       value = JSON.parse(value)
     } catch (error) {
-      throw new McpServerError(server, 'BAD_ARGUMENTS', `arguments for tool "${tool}" are not valid JSON: ${(error as Error).message}`)
+      throw new McpServerError(
+        server,
+        'BAD_ARGUMENTS',
+        `arguments for tool "${tool}" are not valid JSON (${jsonErrorReason(error)}) — pass a JSON object such as ${EXAMPLE_ARGS}`
+      )
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new McpServerError(server, 'BAD_ARGUMENTS', `arguments for tool "${tool}" must be a JSON object, e.g. {"text": "hi"}`)
+    throw new McpServerError(server, 'BAD_ARGUMENTS', `arguments for tool "${tool}" must be a JSON object such as ${EXAMPLE_ARGS}, not ${kindOf(value)}`)
   }
   return value as Record<string, unknown>
 }
@@ -32,6 +50,57 @@ export interface CallOptions {
   /** overrides X2's server.timeout / 60 s (the CLI's --timeout) */
   timeoutMs?: number
   signal?: AbortSignal
+  /** X3's cap on a long-running call; tests lower it */
+  longRunningMaxMs?: number
+}
+
+export interface ToolCallsOptions {
+  /** X3's cap for every long-running call (default 10 minutes) */
+  longRunningMaxMs?: number
+}
+
+function positiveMs(value: number | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0
+}
+
+/** X2: the per-call override, else the server's timeout in seconds, else 60 s. */
+export function callTimeoutMs(server: McpServer, tool: string, overrideMs?: number): number {
+  if (overrideMs !== undefined) {
+    if (!positiveMs(overrideMs)) {
+      throw new McpServerError(server, 'BAD_ARGUMENTS', `the timeout for tool "${tool}" must be a positive number of milliseconds, not ${String(overrideMs)}`)
+    }
+    return overrideMs
+  }
+  const seconds = server.timeout
+  return typeof seconds === 'number' && positiveMs(seconds) ? seconds * 1000 : DEFAULT_CALL_TIMEOUT_MS
+}
+
+/** Why our own controller was aborted; the SDK only passes the reason through as text. */
+class StopReason {
+  constructor(
+    readonly kind: 'cancelled' | 'cap',
+    readonly detail: string
+  ) {}
+  /** the text the SDK sends the server in notifications/cancelled */
+  toString(): string {
+    return this.kind === 'cap' ? `stopped at ${this.detail}` : `cancelled ${this.detail || 'by the client'}`.trim()
+  }
+}
+
+function isMaxTotalTimeout(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.RequestTimeout && /maximum total timeout/i.test(error.message)
+}
+
+/** A failed request in words: what happened and what to do about it. */
+function describeRequestFailure(name: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+    return `the connection to the server closed while tool "${name}" was running (${message}) — check the server's logs and start it again`
+  }
+  if (error instanceof McpError && error.code === ErrorCode.InvalidParams) {
+    return `tool "${name}" refused its arguments: ${message} — check them against the tool's input schema`
+  }
+  return `tool "${name}" failed: ${message} — check the server's logs`
 }
 
 /**
@@ -41,26 +110,41 @@ export interface CallOptions {
 export class ToolCalls {
   private readonly active = new Map<string, AbortController>()
 
-  constructor(private readonly platform: Platform) {}
+  constructor(
+    private readonly platform: Platform,
+    private readonly defaults: ToolCallsOptions = {}
+  ) {}
 
   async call(client: Client, server: McpServer, name: string, args: unknown, options: CallOptions = {}): Promise<CallToolResult> {
+    // X8: refused here, so nothing of a disabled tool ever reaches the server
     if (server.disabledTools?.includes(name)) {
       throw new McpServerError(server, 'TOOL_DISABLED', `tool "${name}" is disabled for this server — enable it in the server's Tools tab`)
     }
     const parsedArgs = parseToolArgs(server, name, args)
+    const timeout = callTimeoutMs(server, name, options.timeoutMs)
+    const capMs = options.longRunningMaxMs ?? this.defaults.longRunningMaxMs ?? LONG_RUNNING_MAX_MS
+    if (!positiveMs(capMs)) {
+      throw new McpServerError(server, 'BAD_ARGUMENTS', `the long-running limit for tool "${name}" must be a positive number of milliseconds`)
+    }
     const callId = options.callId ?? randomUUID()
+    if (this.active.has(callId)) {
+      throw new McpServerError(server, 'CALL_ID_IN_USE', `a call with id "${callId}" is already running — wait for it to end or call tool "${name}" with another id`)
+    }
     const controller = new AbortController()
-    if (this.active.has(callId)) throw new McpServerError(server, 'BAD_ARGUMENTS', `a call with id ${callId} is already running`)
     this.active.set(callId, controller)
-    const onOuterAbort = () => controller.abort(options.signal?.reason)
-    options.signal?.addEventListener('abort', onOuterAbort, { once: true })
-    const timeout = options.timeoutMs ?? (server.timeout ? server.timeout * 1000 : DEFAULT_CALL_TIMEOUT_MS)
+    const onOuterAbort = () => controller.abort(new StopReason('cancelled', ''))
+    if (options.signal?.aborted) onOuterAbort()
+    else options.signal?.addEventListener('abort', onOuterAbort, { once: true })
+    // X3: the SDK only checks maxTotalTimeout when progress arrives, and then does not tell the
+    // server; our own timer ends the call at the cap and sends notifications/cancelled
+    const capTimer = server.longRunning
+      ? setTimeout(() => controller.abort(new StopReason('cap', `the long-running limit of ${formatDuration(capMs)}`)), capMs)
+      : undefined
     try {
       return (await client.callTool({ name, arguments: parsedArgs }, CallToolResultSchema, {
         timeout,
         signal: controller.signal,
-        // X3: a long-running tool keeps going as long as it reports progress, up to 10 minutes
-        ...(server.longRunning ? { resetTimeoutOnProgress: true, maxTotalTimeout: LONG_RUNNING_MAX_MS } : {}),
+        ...(server.longRunning ? { resetTimeoutOnProgress: true, maxTotalTimeout: capMs } : {}),
         onprogress: (progress) =>
           this.platform.emit(IpcEvent.Mcp_Progress, {
             callId,
@@ -70,33 +154,51 @@ export class ToolCalls {
           })
       })) as CallToolResult
     } catch (error) {
-      if (controller.signal.aborted) {
-        throw new McpServerError(server, 'CANCELLED', `call of tool "${name}" was cancelled`, { cause: error })
-      }
-      if (isTimeout(error)) {
-        throw new McpServerError(server, 'TOOL_TIMEOUT', `tool "${name}" timed out after ${Math.round(timeout / 1000)} s`, {
-          cause: error
-        })
-      }
-      if (error instanceof McpServerError) throw error
-      throw new McpServerError(server, 'REQUEST_FAILED', `tool "${name}" failed: ${(error as Error)?.message ?? String(error)}`, {
-        cause: error
-      })
+      throw this.describeFailure(server, name, timeout, capMs, controller, error)
     } finally {
+      clearTimeout(capTimer)
       options.signal?.removeEventListener('abort', onOuterAbort)
       this.active.delete(callId)
     }
+  }
+
+  private describeFailure(server: McpServer, name: string, timeout: number, capMs: number, controller: AbortController, error: unknown): McpServerError {
+    const reason: unknown = controller.signal.reason
+    const capReached = (reason instanceof StopReason && reason.kind === 'cap') || isMaxTotalTimeout(error)
+    if (capReached) {
+      // the SDK's own cap check rejects without cancelling; make sure the server hears of it
+      if (!controller.signal.aborted) controller.abort(new StopReason('cap', 'the long-running limit'))
+      return new McpServerError(
+        server,
+        'TOOL_TIMEOUT',
+        `tool "${name}" was stopped at the long-running limit of ${formatDuration(capMs)} — no single call may run longer, even while it reports progress; split the work into smaller calls`,
+        { cause: error }
+      )
+    }
+    if (controller.signal.aborted) {
+      const why = reason instanceof StopReason && reason.detail ? ` ${reason.detail}` : ''
+      return new McpServerError(server, 'CANCELLED', `call of tool "${name}" was cancelled${why}`, { cause: error })
+    }
+    if (isTimeout(error)) {
+      const what = server.longRunning ? `sent no progress for ${formatDuration(timeout)} and timed out` : `timed out after ${formatDuration(timeout)}`
+      const hint = server.longRunning
+        ? 'raise the server\'s timeout if the tool works silently for longer'
+        : 'raise the server\'s timeout, or turn on long-running mode if the tool reports progress'
+      return new McpServerError(server, 'TOOL_TIMEOUT', `tool "${name}" ${what} — ${hint}`, { cause: error })
+    }
+    if (error instanceof McpServerError) return error
+    return new McpServerError(server, 'REQUEST_FAILED', describeRequestFailure(name, error), { cause: error })
   }
 
   /** X4: true when a call was running; the SDK sends notifications/cancelled to the server. */
   abort(callId: string): boolean {
     const controller = this.active.get(callId)
     if (!controller) return false
-    controller.abort(new Error('cancelled by the user'))
+    controller.abort(new StopReason('cancelled', 'by the user'))
     return true
   }
 
   abortAll(): void {
-    for (const controller of this.active.values()) controller.abort(new Error('the app is shutting down'))
+    for (const controller of this.active.values()) controller.abort(new StopReason('cancelled', 'because the app is shutting down'))
   }
 }
