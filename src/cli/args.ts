@@ -1,24 +1,36 @@
 import { parseArgs } from 'node:util'
 import { usageError } from './errors'
 
-export const USAGE = `usage: cli [--config FILE] [--connect-timeout SECONDS] COMMAND
+export const USAGE = `usage: cli [--config FILE] [--connect-timeout SECONDS] COMMAND [--json]
 
 commands:
   servers                                   configured servers: name, type, command or URL
   check SERVER                              connect and list tools: "ok: N tools" or the error
-  tools SERVER [--json]                     tools: name, function-call id, description
-  call SERVER TOOL [--args JSON] [--timeout S] [--json]
+  tools SERVER                              tools: name, function-call id, description
+  call SERVER TOOL [--args JSON] [--timeout S]
                                             call a tool; progress on stderr, result on stdout
+  prompts SERVER                            prompts: name, arguments (* required), description
+  prompt SERVER NAME [--args JSON]          get a prompt; --args holds string values
+  resources SERVER                          resources and resource templates
+  resource SERVER URI                       read a resource: text as is, binary as type and size
+  logs SERVER                               connect and print the server's log (secrets redacted)
 
+--json          parseable JSON on stdout (every command); messages stay on stderr
 --config FILE   an mcpServers JSON (Claude Desktop, Cursor, Cherry Studio) or VS Code's mcp.json;
                 default: the servers saved by MCP Studio
-exit codes: 0 ok, 1 failure, 2 bad usage or config, 130 interrupted`
+Ctrl-C stops a running call (the server is told) and the servers; a second Ctrl-C quits at once.
+exit codes: 0 ok, 1 failure (connection, tool error, timeout), 2 bad usage or config, 130 interrupted`
 
 export type CliCommand =
   | { name: 'servers'; json: boolean }
-  | { name: 'check'; server: string }
+  | { name: 'check'; server: string; json: boolean }
   | { name: 'tools'; server: string; json: boolean }
   | { name: 'call'; server: string; tool: string; args?: string; timeoutSeconds?: number; json: boolean }
+  | { name: 'prompts'; server: string; json: boolean }
+  | { name: 'prompt'; server: string; prompt: string; args?: string; json: boolean }
+  | { name: 'resources'; server: string; json: boolean }
+  | { name: 'resource'; server: string; uri: string; json: boolean }
+  | { name: 'logs'; server: string; json: boolean }
   | { name: 'help' }
 
 export interface CliArgs {
@@ -32,6 +44,27 @@ function seconds(flag: string, value: string | undefined): number | undefined {
   const n = Number(value)
   if (!Number.isFinite(n) || n <= 0) throw usageError(`${flag} needs a positive number of seconds, got "${value}"`)
   return n
+}
+
+/** Positionals and the command-specific flags each command accepts (--json is everywhere). */
+const SHAPES = {
+  servers: { positionals: [], flags: [] },
+  check: { positionals: ['SERVER'], flags: [] },
+  tools: { positionals: ['SERVER'], flags: [] },
+  call: { positionals: ['SERVER', 'TOOL'], flags: ['args', 'timeout'] },
+  prompts: { positionals: ['SERVER'], flags: [] },
+  prompt: { positionals: ['SERVER', 'NAME'], flags: ['args'] },
+  resources: { positionals: ['SERVER'], flags: [] },
+  resource: { positionals: ['SERVER', 'URI'], flags: [] },
+  logs: { positionals: ['SERVER'], flags: [] }
+} as const satisfies Record<Exclude<CliCommand['name'], 'help'>, { positionals: string[]; flags: string[] }>
+
+type CommandName = keyof typeof SHAPES
+const FLAG_HINT: Record<string, string> = { args: '[--args JSON]', timeout: '[--timeout S]' }
+
+function shapeOf(name: CommandName): string {
+  const { positionals, flags } = SHAPES[name]
+  return [name, ...positionals, ...flags.map((f) => FLAG_HINT[f]), '[--json]'].join(' ')
 }
 
 export function parseCliArgs(argv: string[]): CliArgs {
@@ -57,33 +90,60 @@ export function parseCliArgs(argv: string[]): CliArgs {
   const base = { config: values.config, connectTimeoutSeconds: seconds('--connect-timeout', values['connect-timeout']) }
   const [name, ...rest] = positionals
   if (values.help || name === 'help' || name === undefined) return { ...base, command: { name: 'help' } }
-  const expect = (count: number, shape: string) => {
-    if (rest.length !== count) throw usageError(`usage: cli ${name} ${shape}`)
+  if (!Object.hasOwn(SHAPES, name)) throw usageError(`unknown command "${name}"\n\n${USAGE}`)
+  const command = name as CommandName
+  const shape = SHAPES[command]
+  if (rest.length !== shape.positionals.length) throw usageError(`usage: cli ${shapeOf(command)}`)
+  for (const flag of ['args', 'timeout'] as const) {
+    if (values[flag] !== undefined && !(shape.flags as readonly string[]).includes(flag)) {
+      throw usageError(`--${flag} does not apply to "${command}"; usage: cli ${shapeOf(command)}`)
+    }
   }
-  switch (name) {
+  const json = values.json
+  const [first, second] = rest
+  switch (command) {
     case 'servers':
-      expect(0, '')
-      return { ...base, command: { name, json: values.json } }
+      return { ...base, command: { name: command, json } }
     case 'check':
-      expect(1, 'SERVER')
-      return { ...base, command: { name, server: rest[0] } }
     case 'tools':
-      expect(1, 'SERVER [--json]')
-      return { ...base, command: { name, server: rest[0], json: values.json } }
+    case 'prompts':
+    case 'resources':
+    case 'logs':
+      return { ...base, command: { name: command, server: first, json } }
     case 'call':
-      expect(2, 'SERVER TOOL [--args JSON] [--timeout S] [--json]')
       return {
         ...base,
-        command: {
-          name,
-          server: rest[0],
-          tool: rest[1],
-          args: values.args,
-          timeoutSeconds: seconds('--timeout', values.timeout),
-          json: values.json
-        }
+        command: { name: command, server: first, tool: second, args: values.args, timeoutSeconds: seconds('--timeout', values.timeout), json }
       }
-    default:
-      throw usageError(`unknown command "${name}"\n\n${USAGE}`)
+    case 'prompt':
+      return { ...base, command: { name: command, server: first, prompt: second, args: values.args, json } }
+    case 'resource':
+      return { ...base, command: { name: command, server: first, uri: second, json } }
   }
+}
+
+/** `--args`: a JSON object; anything else is a usage error that names the flag and shows an example. */
+export function parseArgsJson(text: string | undefined): Record<string, unknown> {
+  if (text === undefined || !text.trim()) return {}
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw usageError(`--args is not valid JSON (${(error as Error).message}); pass an object, e.g. --args '{"message":"hi"}'`)
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw usageError(`--args must be a JSON object, e.g. --args '{"message":"hi"}'`)
+  }
+  return value as Record<string, unknown>
+}
+
+/** Prompt arguments are strings in MCP; a number or object is refused rather than silently converted. */
+export function parsePromptArgsJson(text: string | undefined): Record<string, string> {
+  const args = parseArgsJson(text)
+  for (const [key, value] of Object.entries(args)) {
+    if (typeof value !== 'string') {
+      throw usageError(`--args: prompt argument "${key}" must be a string, got ${JSON.stringify(value)}; e.g. --args '{"${key}":"${String(value)}"}'`)
+    }
+  }
+  return args as Record<string, string>
 }

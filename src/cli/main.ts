@@ -1,5 +1,7 @@
+import { EventEmitter } from 'node:events'
 import { IpcEvent } from '@shared/ipc/IpcChannel'
 import type { ProgressEvent } from '@shared/ipc/contract'
+import type { McpServer } from '@shared/mcp/server'
 import { MCPService } from '../main/services/mcp/MCPService'
 import { McpServerError } from '../main/services/mcp/errors'
 import { createNodePlatform } from '../main/platform/nodePlatform'
@@ -9,9 +11,8 @@ import { loadConfigFile, loadSavedServers } from './config'
 import { CliError, ExitCode } from './errors'
 import { err, out } from './output'
 
-function progressLine({ progress, total, message }: ProgressEvent): string {
-  return `progress ${progress}${total !== undefined ? `/${total}` : ''}${message ? `: ${message}` : ''}`
-}
+/** After the first Ctrl-C, stopping servers may take this long before we leave regardless. */
+const INTERRUPT_EXIT_MS = 2800
 
 /** Argument problems, not connection problems: the user has to change the command line. */
 function exitCodeOf(error: unknown): number {
@@ -20,23 +21,61 @@ function exitCodeOf(error: unknown): number {
   return ExitCode.Failure
 }
 
+/** Leaving before the polite stop has finished: servers run in their own process group, so end them here. */
+function killNow(pids: Iterable<number>): void {
+  for (const pid of pids) {
+    try {
+      process.kill(process.platform === 'win32' ? pid : -pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /** The headless front end on the same MCPService as the app, through the Node platform. */
 export async function main(argv: string[]): Promise<never> {
   const aborter = new AbortController()
   let service: MCPService | undefined
-  let exiting = false
-  const finish = async (code: number): Promise<never> => {
-    if (!exiting) {
-      exiting = true
-      // every server we started is stopped (stdin closed → SIGTERM → SIGKILL) before we go
-      await service?.closeAll().catch(() => undefined)
+  let servers: McpServer[] = []
+  // pids of the servers we started, taken before closeAll forgets them
+  const pids = new Set<number>()
+  const rememberPids = () => {
+    for (const server of servers) {
+      const pid = service?.pidOf(server)
+      if (pid !== undefined) pids.add(pid)
     }
+  }
+  const exitNow = (code: number): never => {
+    rememberPids()
+    killNow(pids)
     process.exit(code)
   }
-  process.once('SIGINT', () => {
+  let closing: Promise<void> | undefined
+  let interruptedWith: number | undefined
+  const finish = async (code: number): Promise<never> => {
+    if (!closing) {
+      rememberPids()
+      // every server we started is stopped (stdin closed → SIGTERM → SIGKILL) before we go
+      closing = service?.closeAll().catch(() => undefined) ?? Promise.resolve()
+    }
+    await closing
+    // a call that still finished after Ctrl-C does not turn the exit into a success
+    process.exit(interruptedWith ?? code)
+  }
+  const interrupt = (code: number) => {
+    // a second Ctrl-C means "now", even while servers are still being stopped
+    if (interruptedWith !== undefined) {
+      process.stderr.write('quitting at once\n')
+      exitNow(code)
+    }
+    interruptedWith = code
+    // aborting the call sends notifications/cancelled before the servers' stdin is closed
     aborter.abort(new Error('interrupted'))
-    void err('interrupted; stopping servers…').finally(() => finish(ExitCode.Interrupted))
-  })
+    setTimeout(() => exitNow(code), INTERRUPT_EXIT_MS).unref()
+    void err('interrupted; stopping servers… (Ctrl-C again to quit at once)').finally(() => finish(code))
+  }
+  process.on('SIGINT', () => interrupt(ExitCode.Interrupted))
+  process.on('SIGTERM', () => interrupt(ExitCode.Terminated))
 
   try {
     const args = parseCliArgs(argv)
@@ -44,19 +83,30 @@ export async function main(argv: string[]): Promise<never> {
       await out(USAGE)
       return finish(ExitCode.Ok)
     }
+    // progress events carry the callId; each call listens for its own
+    const progress = new EventEmitter()
     const platform = createNodePlatform({
       onEvent: (event, payload) => {
-        if (event === IpcEvent.Mcp_Progress) void err(progressLine(payload as ProgressEvent))
+        if (event === IpcEvent.Mcp_Progress) progress.emit((payload as ProgressEvent).callId, payload)
       }
     })
     const config = args.config ? await loadConfigFile(args.config) : await loadSavedServers(platform.userDataDir)
+    servers = config.servers
     service = new MCPService({
       platform,
       // a server that ignores its stdin closing should not hold the prompt for long
-      stopGraceMs: 1000,
+      stopGraceMs: 800,
       connectTimeoutFloorMs: args.connectTimeoutSeconds !== undefined ? args.connectTimeoutSeconds * 1000 : undefined
     })
-    const code = await runCommand(args.command, { config, service, signal: aborter.signal })
+    const code = await runCommand(args.command, {
+      config,
+      service,
+      signal: aborter.signal,
+      onProgress: (callId, listener) => {
+        progress.on(callId, listener)
+        return () => progress.off(callId, listener)
+      }
+    })
     return finish(code)
   } catch (error) {
     if (aborter.signal.aborted) return new Promise<never>(() => undefined) // SIGINT handler exits
