@@ -26,20 +26,31 @@ const SECRET_KEYS = new Set([
   'set-cookie'
 ])
 
-/** Names that look secret (env vars such as GITHUB_TOKEN, OPENAI_API_KEY, DB_PASSWORD). */
-const SECRET_NAME = /(secret|token|passw(or)?d|pwd|api[-_]?key|private[-_]?key|credential|auth|cookie|session)/i
+/**
+ * Names that look secret (env vars such as GITHUB_TOKEN, OPENAI_API_KEY, DB_PASSWORD, STRIPE_KEY,
+ * camel-case ones such as clientSecret or openaiKey). A bare `key` is not one: it names map keys.
+ */
+const SECRET_NAME =
+  /(secret|token|passw(or)?d|passphrase|pwd|api[-_]?key|private[-_]?key|credential|auth(?!or)|cookie|session|bearer|jwt|[-_.]key(?![a-z])|[-_.]pat$)/i
+const CAMEL_KEY = /[a-z0-9]Key(?![a-z])/
 
 export function isSecretKey(key: string): boolean {
   return SECRET_KEYS.has(key.toLowerCase())
 }
 
 export function looksSecretName(name: string): boolean {
-  return isSecretKey(name) || SECRET_NAME.test(name)
+  return isSecretKey(name) || SECRET_NAME.test(name) || CAMEL_KEY.test(name)
 }
 
 // "Bearer abc", "Basic abc", and key=value / key: value pairs whose key looks secret
 const BEARER = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{4,}/gi
 const PAIR = /\b([A-Za-z0-9_.-]*(?:secret|token|passw(?:or)?d|api[-_]?key|authorization|cookie)[A-Za-z0-9_.-]*)(["']?\s*[=:]\s*["']?)(?!(?:Bearer|Basic|Token)\s|<redacted>)([^\s"'&,;}]+)/gi
+// a command-line flag that takes a secret: --api-key sk-… (the = form is a PAIR)
+const FLAG = /(\s-{1,2}[A-Za-z0-9_-]*(?:secret|token|passw(?:or)?d|api[-_]?key)[A-Za-z0-9_-]*\s+)(?!<redacted>|-)[^\s"']+/gi
+// a Cookie header is secret as a whole: every name=value pair in it, up to the end of the line
+const COOKIE_HEADER = /\b((?:set-)?cookie\s*:\s*)[^\r\n"]+/gi
+// the password of a URL with credentials: https://user:pass@host
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s/@]+@/gi
 
 export interface RedactOptions {
   /** literal secret values (e.g. a server's env secrets) to scrub from free text */
@@ -54,16 +65,21 @@ export function truncate(text: string, max = MAX_STRING): string {
 
 /** Scrub secrets out of free text: auth schemes, secret-looking pairs, and known secret values. */
 export function redactText(text: string, options: RedactOptions = {}): string {
-  let out = text.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`)
-  out = out.replace(PAIR, (_m, key: string, sep: string) => `${key}${sep}${REDACTED}`)
-  for (const secret of options.secrets ?? []) {
+  let out = text
+  // known values first, longest first, so a secret that contains another is hidden whole
+  for (const secret of [...(options.secrets ?? [])].sort((a, b) => b.length - a.length)) {
     // very short values would erase ordinary words; they are not worth hiding in text
-    if (secret.length >= 4) out = out.split(secret).join(REDACTED)
+    if (secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(REDACTED)
   }
+  out = out.replace(COOKIE_HEADER, (_m, head: string) => `${head}${REDACTED}`)
+  out = out.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`)
+  out = out.replace(PAIR, (_m, key: string, sep: string) => `${key}${sep}${REDACTED}`)
+  out = out.replace(FLAG, (_m, flag: string) => `${flag}${REDACTED}`)
+  out = out.replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`)
   return out
 }
 
-/** The names of secret-looking entries in an env or header map, for `RedactOptions.secrets`. */
+/** The values of secret-looking entries in an env or header map, for `RedactOptions.secrets`. */
 export function secretValuesOf(...maps: Array<Record<string, string> | undefined>): string[] {
   const values: string[] = []
   for (const map of maps) {
@@ -95,36 +111,50 @@ function walk(value: unknown, options: RedactOptions, seen: WeakSet<object>, dep
     if (value instanceof Error) return redactError(value, options, seen, depth)
     if (Array.isArray(value)) return value.map((item) => walk(item, options, seen, depth + 1))
     if (value instanceof Date) return value.toISOString()
-    if (value instanceof Map) return walk(Object.fromEntries(value), options, seen, depth)
+    // bytes are never worth logging and could be huge: their size says enough
+    if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return `<${value.byteLength} bytes>`
+    if (value instanceof Map) {
+      // string keys can still name a secret; any other key cannot, and would not survive as a key
+      const keys = [...value.keys()]
+      if (keys.every((k) => typeof k === 'string')) return walkObject(Object.fromEntries(value), options, seen, depth)
+      return [...value].map((pair) => walk(pair, options, seen, depth + 1))
+    }
+    if (value instanceof Set) return [...value].map((item) => walk(item, options, seen, depth + 1))
     if (typeof Headers !== 'undefined' && value instanceof Headers) {
       return walk(Object.fromEntries(value.entries()), options, seen, depth)
     }
-    const out: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) {
-      out[key] = redactEntry(key, item, options, seen, depth)
-    }
-    return out
+    return walkObject(value, options, seen, depth)
   } finally {
     seen.delete(value)
   }
+}
+
+function walkObject(value: object, options: RedactOptions, seen: WeakSet<object>, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = redactEntry(key, item, options, seen, depth)
+  }
+  return out
 }
 
 function redactEntry(key: string, item: unknown, options: RedactOptions, seen: WeakSet<object>, depth: number) {
   if (item === undefined || item === null || item === '') return item
   if (isSecretKey(key)) return REDACTED
   // a name that merely looks secret hides strings only: maxTokens: 100 stays readable
-  if (typeof item === 'string' && SECRET_NAME.test(key)) return REDACTED
+  if (typeof item === 'string' && looksSecretName(key)) return REDACTED
   return walk(item, options, seen, depth + 1)
 }
 
 function redactError(error: Error, options: RedactOptions, seen: WeakSet<object>, depth: number) {
   const out: Record<string, unknown> = {
     name: error.name,
-    message: truncate(redactText(error.message, options), options.maxString ?? 1000)
+    message: truncate(redactText(error.message, options), options.maxString)
   }
   const code = (error as { code?: unknown }).code
   if (code !== undefined) out.code = typeof code === 'object' ? walk(code, options, seen, depth + 1) : code
   const data = (error as { data?: unknown }).data
   if (data !== undefined) out.data = walk(data, options, seen, depth + 1)
+  // the cause often says why (ECONNREFUSED under "fetch failed")
+  if (error.cause !== undefined) out.cause = walk(error.cause, options, seen, depth + 1)
   return out
 }

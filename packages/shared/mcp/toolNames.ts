@@ -1,72 +1,86 @@
 /**
  * Function-call names for MCP tools (X7): `mcp__{camel(server)}__{camel(tool)}`, at most 63
- * characters of [A-Za-z0-9_], which every model provider accepts. A name that had to be cut, or
- * that lost characters (non-ASCII, e.g. Chinese), gets a short hash of the original instead, so
- * two different tools never collapse into one id.
+ * characters of [A-Za-z0-9_], which every model provider accepts.
+ *
+ * An id is a pure function of (server name, tool name): it never depends on the other tools or
+ * their order, so it stays the same across list_changed and restarts. That decides who keeps the
+ * bare readable id: only a tool name that camel-casing leaves untouched (ASCII letters and digits
+ * only, e.g. `getWeather`). Any other name (`get-weather`, `get_weather`, `天气`, `🌤️`, or one
+ * too long to fit) keeps its camel form as a readable prefix and gets `_` plus a hash of its exact
+ * name. A bare tool part never contains `_` and a hashed one always does, so the two kinds can
+ * never meet, and two hashed names differ in their hash.
  */
 
 export const MAX_TOOL_NAME_LENGTH = 63
 const PREFIX = 'mcp__'
+const SEPARATOR = '__'
+/** the server part is capped so every tool keeps at least 32 characters of its own */
+const MAX_SERVER_PART = 24
+const TOOL_HASH_LENGTH = 8
+const SERVER_HASH_LENGTH = 6
+/** what a hashed name shows when camel-casing left nothing readable (Chinese, emoji) */
+const EMPTY_READABLE = 'tool'
+const ALNUM_ONLY = /^[A-Za-z0-9]+$/
 
-/** FNV-1a (32 bit) in base 36: short, stable across runs and platforms, no crypto needed. */
-export function shortHash(text: string): string {
-  let hash = 0x811c9dc5
+/**
+ * cyrb53 (public domain): a 53-bit string hash, stable across runs and platforms, no crypto
+ * needed, so it runs the same in main and the renderer. In base 36, `length` characters.
+ */
+export function shortHash(text: string, length = TOOL_HASH_LENGTH): string {
+  let h1 = 0xdeadbeef
+  let h2 = 0x41c6ce57
   for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i)
-    hash = Math.imul(hash, 0x01000193)
+    const ch = text.charCodeAt(i)
+    h1 = Math.imul(h1 ^ ch, 2654435761)
+    h2 = Math.imul(h2 ^ ch, 1597334677)
   }
-  return (hash >>> 0).toString(36).padStart(7, '0')
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  const value = 4294967296 * (2097151 & h2) + (h1 >>> 0)
+  return value.toString(36).padStart(11, '0').slice(-length)
 }
 
-/** `get-sum` → `getSum`; reports whether anything but separators was lost on the way. */
+/**
+ * `get-sum` → `getSum`, `read file` → `readFile`: ASCII letters and digits kept, every other
+ * character treated as a word break. `lossy` when something other than ASCII separators was lost.
+ */
 export function toCamelIdentifier(name: string): { ident: string; lossy: boolean } {
   const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean)
-  const ident = words
-    .map((word, i) => (i === 0 ? word[0].toLowerCase() + word.slice(1) : word[0].toUpperCase() + word.slice(1)))
-    .join('')
+  const ident = words.map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1))).join('')
   // separators are ASCII punctuation/space; anything else dropped (e.g. 天气) makes the result lossy
   const lossy = /[^\x20-\x7e]/.test(name) || ident.length === 0
   return { ident, lossy }
 }
 
+/** The server's part: its camel form, or a cut camel form plus a hash when it is long or non-ASCII. */
+function serverPart(serverName: string): string {
+  const { ident, lossy } = toCamelIdentifier(serverName)
+  if (!lossy && ident.length <= MAX_SERVER_PART) return ident
+  const readable = ident.slice(0, MAX_SERVER_PART - SERVER_HASH_LENGTH - 1) || 's'
+  return `${readable}_${shortHash(serverName, SERVER_HASH_LENGTH)}`
+}
+
 export function buildFunctionCallToolName(serverName: string, toolName: string): string {
-  const { base, exact } = baseName(serverName, toolName)
-  return exact ? base : withSuffix(base, shortHash(`${serverName}\u0000${toolName}`))
+  const prefix = `${PREFIX}${serverPart(serverName)}${SEPARATOR}`
+  const room = MAX_TOOL_NAME_LENGTH - prefix.length
+  if (ALNUM_ONLY.test(toolName) && toolName.length <= room) return prefix + toolName
+  const hash = shortHash(`${serverName}\u0000${toolName}`)
+  const readable = (toCamelIdentifier(toolName).ident || EMPTY_READABLE).slice(0, room - hash.length - 1)
+  return `${prefix}${readable}_${hash}`
 }
 
-function baseName(serverName: string, toolName: string): { base: string; exact: boolean } {
-  const server = toCamelIdentifier(serverName)
-  const tool = toCamelIdentifier(toolName)
-  const base = `${PREFIX}${server.ident}__${tool.ident}`
-  return { base, exact: !server.lossy && !tool.lossy && base.length <= MAX_TOOL_NAME_LENGTH }
-}
-
-function withSuffix(base: string, suffix: string): string {
-  const tail = `_${suffix}`
-  return base.slice(0, MAX_TOOL_NAME_LENGTH - tail.length) + tail
-}
-
-/**
- * Ids for one server's whole tool list, unique within it: `get-sum` and `get_sum` camel-case to
- * the same id, so the later one is told apart by a hash of its exact name (then a counter).
- */
+/** Ids for one server's tool list, in the same order (each id on its own, see above). */
 export function buildToolIds(serverName: string, toolNames: readonly string[]): string[] {
-  const used = new Set<string>()
-  return toolNames.map((toolName) => {
-    let id = buildFunctionCallToolName(serverName, toolName)
-    if (used.has(id)) {
-      // a hash of the exact name tells it apart; a counter covers the (unlikely) hash collision
-      const hashed = withSuffix(baseName(serverName, toolName).base, shortHash(`${serverName}\u0000${toolName}\u0000dup`))
-      id = hashed
-      for (let n = 2; used.has(id); n++) id = withSuffix(hashed, String(n))
-    }
-    used.add(id)
-    return id
-  })
+  return toolNames.map((toolName) => buildFunctionCallToolName(serverName, toolName))
 }
 
-/** Inverts ids through a lookup of the tools they were built from (ids are not reversible). */
-export function createToolNameLookup<T extends { id: string; name: string; serverId: string }>(tools: readonly T[]) {
+/** Ids are not reversible: they map back through the tools they were built from. */
+export function parseFunctionCallToolName<T extends { id: string }>(id: string, tools: readonly T[]): T | undefined {
+  return tools.find((tool) => tool.id === id)
+}
+
+/** The same inversion as a prebuilt map, for callers that resolve many ids against one list. */
+export function createToolNameLookup<T extends { id: string }>(tools: readonly T[]) {
   const byId = new Map(tools.map((tool) => [tool.id, tool]))
   return (id: string): T | undefined => byId.get(id)
 }

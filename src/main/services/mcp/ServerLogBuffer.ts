@@ -1,26 +1,58 @@
 import type { ServerLogEntry } from '@shared/mcp/logs'
 
+/** A fixed-size ring: appending is O(1) even when every append drops the oldest entry. */
+class Ring<T> {
+  private readonly items: T[] = []
+  private start = 0
+
+  constructor(private readonly capacity: number) {}
+
+  push(item: T): void {
+    if (this.items.length < this.capacity) this.items.push(item)
+    else {
+      this.items[this.start] = item
+      this.start = (this.start + 1) % this.capacity
+    }
+  }
+
+  /** The newest `count` items (all by default), oldest first, as a new array. */
+  last(count = this.items.length): T[] {
+    const n = Math.min(Math.max(count, 0), this.items.length)
+    const out = new Array<T>(n)
+    const first = this.items.length - n
+    for (let i = 0; i < n; i++) out[i] = this.items[(this.start + first + i) % this.items.length]
+    return out
+  }
+}
+
 /**
  * The last `maxEntries` log entries of each server key (G1). Bounded, so a server flooding stderr
  * cannot grow memory; reads are copies, so callers cannot change what the next reader sees.
  */
-export class ServerLogBuffer {
-  private readonly logs = new Map<string, ServerLogEntry[]>()
+export class ServerLogBuffer<T = ServerLogEntry> {
+  private readonly logs = new Map<string, Ring<T>>()
 
-  constructor(private readonly maxEntries = 200) {}
-
-  append(serverKey: string, entry: ServerLogEntry): void {
-    let list = this.logs.get(serverKey)
-    if (!list) {
-      list = []
-      this.logs.set(serverKey, list)
-    }
-    list.push(entry)
-    if (list.length > this.maxEntries) list.splice(0, list.length - this.maxEntries)
+  constructor(readonly maxEntries = 200) {
+    if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new Error(`ServerLogBuffer: maxEntries must be a positive integer, got ${maxEntries}`)
   }
 
-  get(serverKey: string): ServerLogEntry[] {
-    return [...(this.logs.get(serverKey) ?? [])]
+  append(serverKey: string, entry: T): void {
+    let ring = this.logs.get(serverKey)
+    if (!ring) {
+      ring = new Ring<T>(this.maxEntries)
+      this.logs.set(serverKey, ring)
+    }
+    ring.push(entry)
+  }
+
+  /** Every kept entry of a server, oldest first (a copy). */
+  get(serverKey: string): T[] {
+    return this.logs.get(serverKey)?.last() ?? []
+  }
+
+  /** The newest `count` kept entries of a server, oldest first (a copy). */
+  tail(serverKey: string, count: number): T[] {
+    return this.logs.get(serverKey)?.last(count) ?? []
   }
 
   remove(serverKey: string): void {

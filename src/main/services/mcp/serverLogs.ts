@@ -1,6 +1,6 @@
 import { IpcEvent } from '@shared/ipc/IpcChannel'
 import type { ServerLogEntry, ServerLogLevel } from '@shared/mcp/logs'
-import { redactSensitive, redactText, secretValuesOf, truncate } from '@shared/mcp/redact'
+import { redactSensitive, redactText, secretValuesOf } from '@shared/mcp/redact'
 import type { McpServer } from '@shared/mcp/server'
 import { getServerKey } from '@shared/mcp/serverKey'
 import type { Platform } from '../../platform/Platform'
@@ -9,72 +9,100 @@ import { ServerLogBuffer } from './ServerLogBuffer'
 const MAX_MESSAGE = 2000
 const FLUSH_MS = 50
 
+/** An entry as written: its message not yet redacted. Never leaves this file. */
+interface RawEntry {
+  entry: ServerLogEntry
+  secrets: readonly string[]
+  /** characters cut off the raw message to bound memory, still counted in `…<N more>` */
+  cut: number
+  /** the redacted entry, made the first time anyone reads this one */
+  redacted?: ServerLogEntry
+}
+
+/** What is waiting to be pushed for one server: how many entries were written since the last push. */
+interface Pending {
+  serverId: string
+  count: number
+}
+
 /**
- * The server log as the rest of the host writes it: every entry redacted (with the server's own
- * secret env/header values), kept in the ring buffer, and pushed to the renderer in batches so a
- * flooding server costs one IPC message per flush, not one per line (G2, G4).
+ * The server log as the rest of the host writes it: kept in a ring buffer per server key and
+ * pushed to the renderer in batches, so a flooding server costs one IPC message per flush, not
+ * one per line (G2, G4). Every entry is redacted (with the server's own secret env/header values)
+ * before anything outside this class sees it, but lazily: a flood of 100 000 lines a second keeps
+ * only the newest 200 per flush, so only those are worth redacting.
  */
 export class ServerLogs {
-  private readonly buffer: ServerLogBuffer
-  private readonly queued = new Map<string, ServerLogEntry[]>()
+  private readonly buffer: ServerLogBuffer<RawEntry>
+  private readonly pending = new Map<string, Pending>()
   private timer: NodeJS.Timeout | undefined
 
   constructor(
     private readonly platform: Platform,
     private readonly maxEntries = 200
   ) {
-    this.buffer = new ServerLogBuffer(maxEntries)
+    this.buffer = new ServerLogBuffer<RawEntry>(maxEntries)
   }
 
   /** A writer bound to one server, for transports and the resolver. */
   writer(server: McpServer, source?: string): ServerLogWriter {
     const key = getServerKey(server)
     const secrets = secretValuesOf(server.env, server.headers)
-    return (level, message, data) => this.append(server.id, key, secrets, { level, message, data, source })
+    // a raw message is cut only past the longest secret, so no secret is left half-visible
+    const keep = MAX_MESSAGE + Math.max(0, ...secrets.map((s) => s.length))
+    return (level, message, data) => {
+      const cut = Math.max(0, message.length - keep)
+      const entry: ServerLogEntry = { timestamp: Date.now(), level, message: cut ? message.slice(0, keep) : message }
+      // data is rare (log notifications) and may be changed by its owner later: redacted now
+      if (data !== undefined) entry.data = redactSensitive(data, { secrets })
+      if (source) entry.source = source
+      this.append(server.id, key, { entry, secrets, cut })
+    }
   }
 
   get(server: McpServer): ServerLogEntry[] {
-    return this.buffer.get(getServerKey(server))
+    return this.buffer.get(getServerKey(server)).map(redactedCopy)
   }
 
   remove(server: McpServer): void {
-    this.buffer.remove(getServerKey(server))
+    const key = getServerKey(server)
+    this.buffer.remove(key)
+    this.pending.delete(key)
   }
 
   /** Sends whatever is queued now (on close, so the last lines of a dying server arrive). */
   flush(): void {
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
-    const batches = [...this.queued]
-    this.queued.clear()
-    for (const [serverId, entries] of batches) this.platform.emit(IpcEvent.Mcp_ServerLog, { serverId, entries })
+    const batches = [...this.pending]
+    this.pending.clear()
+    for (const [serverKey, { serverId, count }] of batches) {
+      // the renderer only ever shows the last maxEntries; older lines are already out of the ring
+      const entries = this.buffer.tail(serverKey, count).map(redactedCopy)
+      if (entries.length) this.platform.emit(IpcEvent.Mcp_ServerLog, { serverId, entries })
+    }
   }
 
-  private append(
-    serverId: string,
-    key: string,
-    secrets: string[],
-    raw: { level: ServerLogLevel; message: string; data?: unknown; source?: string }
-  ): void {
-    const entry: ServerLogEntry = {
-      timestamp: Date.now(),
-      level: raw.level,
-      message: truncate(redactText(raw.message, { secrets }), MAX_MESSAGE)
-    }
-    if (raw.data !== undefined) entry.data = redactSensitive(raw.data, { secrets })
-    if (raw.source) entry.source = raw.source
-    this.buffer.append(key, entry)
-
-    const queue = this.queued.get(serverId) ?? []
-    queue.push(entry)
-    // the renderer only ever shows the last maxEntries; older queued lines would be dropped anyway
-    if (queue.length > this.maxEntries) queue.splice(0, queue.length - this.maxEntries)
-    this.queued.set(serverId, queue)
+  private append(serverId: string, serverKey: string, raw: RawEntry): void {
+    this.buffer.append(serverKey, raw)
+    const pending = this.pending.get(serverKey)
+    if (pending) pending.count = Math.min(pending.count + 1, this.maxEntries)
+    else this.pending.set(serverKey, { serverId, count: 1 })
     if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), FLUSH_MS)
       this.timer.unref()
     }
   }
+}
+
+/** The entry as it may leave: redacted once, then copied, so no reader can change it for the next. */
+function redactedCopy(raw: RawEntry): ServerLogEntry {
+  if (!raw.redacted) {
+    const message = redactText(raw.entry.message, { secrets: raw.secrets })
+    const more = message.length - MAX_MESSAGE + raw.cut
+    raw.redacted = { ...raw.entry, message: more > 0 ? `${message.slice(0, MAX_MESSAGE)}…<${more} more>` : message }
+  }
+  return { ...raw.redacted }
 }
 
 export type ServerLogWriter = (level: ServerLogLevel, message: string, data?: unknown) => void

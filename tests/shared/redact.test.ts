@@ -1,0 +1,172 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { REDACTED, looksSecretName, redactSensitive, redactText, secretValuesOf, truncate } from '@shared/mcp/redact'
+
+// every key G3 names, in the spellings servers and configs use
+const SECRET_KEYS = [
+  'authorization',
+  'apiKey',
+  'api_key',
+  'apikey',
+  'token',
+  'access_token',
+  'refresh_token',
+  'client_secret',
+  'password',
+  'secret',
+  'cookie',
+  'x-api-key'
+]
+const caseVariants = (key: string) => [key, key.toUpperCase(), key.toLowerCase(), key[0].toUpperCase() + key.slice(1)]
+
+describe('redactSensitive keys (G3)', () => {
+  it.each(SECRET_KEYS)('%s is redacted in any case, at the top and nested in objects and arrays', (key) => {
+    for (const variant of caseVariants(key)) {
+      const input = {
+        [variant]: 'top-secret-value',
+        nested: { deeper: { [variant]: 'nested-secret-value' } },
+        list: [{ [variant]: 'listed-secret-value' }, 'plain']
+      }
+      const out = redactSensitive(input)
+      expect(out[variant]).toBe(REDACTED)
+      expect(out.nested.deeper[variant]).toBe(REDACTED)
+      expect((out.list[0] as Record<string, unknown>)[variant]).toBe(REDACTED)
+      expect(out.list[1]).toBe('plain')
+      expect(JSON.stringify(out)).not.toMatch(/secret-value/)
+    }
+  })
+
+  it('a secret key hides any value, objects and numbers too', () => {
+    expect(redactSensitive({ token: { a: 1 }, password: 12345, secret: ['x'] })).toEqual({
+      token: REDACTED,
+      password: REDACTED,
+      secret: REDACTED
+    })
+  })
+
+  it.each([
+    'OPENAI_API_KEY',
+    'STRIPE_KEY',
+    'GITHUB_TOKEN',
+    'SLACK_BOT_TOKEN',
+    'AWS_SECRET_ACCESS_KEY',
+    'CLIENT_SECRET_VALUE',
+    'PASSWORD',
+    'DB_PASSWORD',
+    'PASSWORD_FILE_CONTENT',
+    'GITHUB_PAT',
+    'clientSecret',
+    'openaiKey',
+    'Proxy-Authorization'
+  ])('env name %s looks secret and its value is hidden', (name) => {
+    expect(looksSecretName(name)).toBe(true)
+    expect(redactSensitive({ env: { [name]: 'some-value-123' } })).toEqual({ env: { [name]: REDACTED } })
+  })
+
+  it.each(['PATH', 'HOME', 'NODE_ENV', 'key', 'monkey', 'author', 'maxTokens'])('%s keeps a number value readable', (name) => {
+    // non-secret names keep their strings; secret-looking ones (maxTokens) still show numbers
+    expect(redactSensitive({ [name]: 100 })).toEqual({ [name]: 100 })
+  })
+
+  it.each(['PATH', 'HOME', 'NODE_ENV', 'key', 'monkey', 'author', 'LANG'])('%s is not secret', (name) => {
+    expect(looksSecretName(name)).toBe(false)
+    expect(redactSensitive({ [name]: '/usr/bin' })).toEqual({ [name]: '/usr/bin' })
+  })
+})
+
+describe('redactText (G3)', () => {
+  it('hides Authorization: Bearer/Basic in header strings, keeping the scheme', () => {
+    expect(redactText('Authorization: Bearer sk-live-1234567890')).toBe(`Authorization: Bearer ${REDACTED}`)
+    expect(redactText('authorization: basic dXNlcjpwYXNz')).toBe(`authorization: basic ${REDACTED}`)
+    expect(redactText('AUTHORIZATION=raw-token-without-scheme')).toBe(`AUTHORIZATION=${REDACTED}`)
+  })
+
+  it('hides secret-looking pairs in free text, JSON text and query strings', () => {
+    const text = redactText('x-api-key: abc12345 and {"password": "hunter22"} at /cb?access_token=tok999&state=ok')
+    expect(text).not.toMatch(/abc12345|hunter22|tok999/)
+    expect(text).toContain('state=ok')
+  })
+
+  it('hides the value of a secret command-line flag, not the next flag', () => {
+    expect(redactText('starting node server.js --api-key sk-abc123 --port 80')).toBe(`starting node server.js --api-key ${REDACTED} --port 80`)
+    expect(redactText('run -token abc123 and --password hunter22')).toBe(`run -token ${REDACTED} and --password ${REDACTED}`)
+    expect(redactText('x --token-file --verbose')).toBe('x --token-file --verbose')
+  })
+
+  it('hides a whole Cookie header and the password of a URL', () => {
+    expect(redactText('Cookie: sid=abc123; theme=dark')).toBe(`Cookie: ${REDACTED}`)
+    expect(redactText('connecting to https://user:p4ssw0rd@db.example/x')).toBe(`connecting to https://user:${REDACTED}@db.example/x`)
+  })
+
+  it('scrubs known secret values (env and headers) out of free text, longest first', () => {
+    const secrets = secretValuesOf({ API_KEY: 'sk-live-abcdef', PATH: '/usr/bin' }, { Authorization: 'Bearer hdr-secret-999' })
+    expect(secrets).toContain('sk-live-abcdef')
+    expect(secrets).toContain('hdr-secret-999')
+    expect(secrets).not.toContain('/usr/bin')
+    const text = redactText('loaded sk-live-abcdef from env, sent hdr-secret-999, PATH=/usr/bin', { secrets })
+    expect(text).toBe(`loaded ${REDACTED} from env, sent ${REDACTED}, PATH=/usr/bin`)
+    // a secret that contains another is hidden whole, not half
+    expect(redactText('k=xx-abcd-yy', { secrets: ['abcd', 'xx-abcd-yy'] })).toBe(`k=${REDACTED}`)
+  })
+
+  it('secret values inside nested data strings are scrubbed too', () => {
+    const out = redactSensitive({ args: ['--key', 'sk-live-abcdef'], note: { text: 'using sk-live-abcdef' } }, { secrets: ['sk-live-abcdef'] })
+    expect(JSON.stringify(out)).not.toContain('sk-live-abcdef')
+  })
+
+  it('never lets a known secret through, whatever surrounds it', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string({ minLength: 4, maxLength: 40 }), fc.string(), (before, secret, after) => {
+        expect(redactText(`${before}${secret}${after}`, { secrets: [secret] })).not.toContain(secret)
+      })
+    )
+  })
+})
+
+describe('redactSensitive shapes (G3)', () => {
+  it('truncates strings over 300 characters with …<N more>', () => {
+    const out = redactSensitive({ text: 'a'.repeat(450), short: 'b'.repeat(300) })
+    expect(out.text).toBe(`${'a'.repeat(300)}…<150 more>`)
+    expect(out.short).toBe('b'.repeat(300))
+    expect(truncate('x'.repeat(301))).toBe(`${'x'.repeat(300)}…<1 more>`)
+  })
+
+  it('serializes Errors as name, message and code, redacted, with the cause', () => {
+    const error = Object.assign(new TypeError('failed with token=abc12345'), { code: 'E_AUTH', cause: new Error('password=pw123456') })
+    const out = redactSensitive<unknown>({ error }) as { error: Record<string, unknown> }
+    expect(out.error).toEqual({
+      name: 'TypeError',
+      message: `failed with token=${REDACTED}`,
+      code: 'E_AUTH',
+      cause: { name: 'Error', message: `password=${REDACTED}` }
+    })
+    expect(JSON.stringify(out)).not.toContain('stack')
+  })
+
+  it('is safe with cycles, and a shared object seen twice is not a cycle', () => {
+    const shared = { v: 1 }
+    const loop: Record<string, unknown> = { name: 'loop', shared, again: shared }
+    loop.self = loop
+    loop.list = [loop]
+    const out = redactSensitive(loop) as Record<string, unknown>
+    expect(out.self).toBe('[Circular]')
+    expect(out.list).toEqual(['[Circular]'])
+    expect(out.again).toEqual({ v: 1 })
+    expect(() => structuredClone(out)).not.toThrow()
+  })
+
+  it('keeps numbers, booleans and null, turns bytes into a size, and leaves the input untouched', () => {
+    const input = { n: 1, ok: true, none: null, bytes: new Uint8Array(2048), token: 'abc123456' }
+    const out = redactSensitive(input)
+    expect(out).toEqual({ n: 1, ok: true, none: null, bytes: '<2048 bytes>', token: REDACTED })
+    expect(input.token).toBe('abc123456')
+  })
+
+  it('the output always survives a structured clone, whatever the input', () => {
+    fc.assert(
+      fc.property(fc.anything({ withMap: true, withDate: true, withTypedArray: true, withNullPrototype: true }), (value) => {
+        expect(() => structuredClone(redactSensitive(value))).not.toThrow()
+      })
+    )
+  })
+})
