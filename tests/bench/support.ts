@@ -34,3 +34,28 @@ export async function time(work: () => Promise<unknown>): Promise<number> {
   await work()
   return performance.now() - start
 }
+
+/** The p-th percentile (0–100), nearest rank. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+}
+
+export interface Goal {
+  label: string
+  value: number
+  /** how the value reads, e.g. `1.04×` */
+  shown: string
+  goal: string
+  met: boolean
+}
+
+/** The block a bench ends with: one line per goal, and whether it was met. */
+export function summary(title: string, goals: Goal[], notes: string[] = []): void {
+  const lines = [`── ${title} ──`]
+  for (const g of goals) lines.push(`  ${g.met ? 'MET   ' : 'MISSED'}  ${g.label}: ${g.shown} (goal ${g.goal})`)
+  for (const note of notes) lines.push(`  ${note}`)
+  process.stdout.write(`${lines.join('\n')}\n`)
+}
+
+export const ms = (value: number) => `${value.toFixed(3)} ms`

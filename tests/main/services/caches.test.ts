@@ -1,27 +1,12 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CACHE_TTL_MS, ServerCaches } from '../../../src/main/services/mcp/caches'
-import { closeAllServices, fixture, makeService, stdioServer, tempDir, waitFor } from './helpers'
+import { labServer } from './callHelpers'
+import { closeAllServices, makeService, waitFor } from './helpers'
 
 afterEach(async () => {
   vi.useRealTimers()
   await closeAllServices()
 })
-
-/** The lab fixture appends every request it receives to EVENTS_FILE; this counts one method. */
-function labServer() {
-  const events = join(tempDir('mcp-lab-'), 'events.log')
-  const server = stdioServer(fixture('lab.mjs'), { name: 'lab', env: { EVENTS_FILE: events } })
-  const received = (line: string) => {
-    try {
-      return readFileSync(events, 'utf8').split('\n').filter((l) => l === line).length
-    } catch {
-      return 0
-    }
-  }
-  return { server, received }
-}
 
 describe('list caches (K1–K5)', () => {
   it('serves a second listTools from the cache: the server sees one tools/list (N7 listed once after connect)', async () => {

@@ -4,11 +4,13 @@ import type { McpServer } from '@shared/mcp/server'
 import { fixture, stdioServer, tempDir, type RecordedEvent } from './helpers'
 
 /** The lab fixture over stdio, recording every request and notification it receives in a file. */
-export function labServer(extra: Partial<McpServer> = {}): { server: McpServer; wire: () => string[] } {
+export function labServer(extra: Partial<McpServer> = {}): { server: McpServer; wire: () => string[]; received: (line: string) => number } {
   const eventsFile = join(tempDir('mcp-lab-'), 'events.log')
   const server = stdioServer(fixture('lab.mjs'), { name: 'lab', ...extra, env: { ...extra.env, EVENTS_FILE: eventsFile } })
   const wire = () => (existsSync(eventsFile) ? readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean) : [])
-  return { server, wire }
+  /** how often one exact line (e.g. "request tools/list") reached the server */
+  const received = (line: string) => wire().filter((l) => l === line).length
+  return { server, wire, received }
 }
 
 /** The `mcp:progress` events recorded for one call. */

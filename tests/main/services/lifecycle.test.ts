@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { labServer } from './callHelpers'
 import { closeAllServices, fixture, isAlive, makeService, readPids, statusesOf, stdioServer, tempDir, waitFor } from './helpers'
 
 afterEach(closeAllServices)
@@ -41,12 +42,25 @@ describe('client lifecycle (L1–L9)', () => {
     for (const pid of pids) expect(isAlive(pid)).toBe(false)
   })
 
+  it('reuse pings only a client that has been quiet: calls in quick succession cost one round trip each (L3)', async () => {
+    const { service } = makeService({ quietBeforePingMs: 300 })
+    const { server, received } = labServer()
+    for (let i = 0; i < 5; i++) await service.callTool({ server, name: 'echo', args: { message: String(i) } })
+    expect(received('request tools/call')).toBe(5)
+    expect(received('request ping')).toBe(0)
+    await new Promise((r) => setTimeout(r, 400))
+    await service.callTool({ server, name: 'echo', args: { message: 'after a pause' } })
+    expect(received('request ping')).toBe(1)
+  })
+
   it('a client whose server stopped answering pings is closed (process ended) and replaced (L3)', async () => {
-    const { service } = makeService({ pingTimeoutMs: 500 })
+    const { service } = makeService({ pingTimeoutMs: 500, quietBeforePingMs: 200 })
     const pidFile = join(tempDir(), 'pids')
     const server = stdioServer(fixture('freeze.mjs'), { env: { PID_FILE: pidFile } })
     await service.callTool({ server, name: 'freeze', args: {} })
     const [frozenPid] = readPids(pidFile)
+    // quiet for longer than the window: the next reuse must ping first
+    await new Promise((r) => setTimeout(r, 300))
 
     const result = await service.callTool({ server, name: 'echo', args: { message: 'fresh' } })
     expect(result.content).toEqual([{ type: 'text', text: 'Echo: fresh' }])

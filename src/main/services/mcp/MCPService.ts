@@ -58,6 +58,8 @@ export interface MCPServiceOptions {
   /** each step of stopping a stdio server: stdin closed → SIGTERM → SIGKILL */
   stopGraceMs?: number
   pingTimeoutMs?: number
+  /** a client quiet for longer than this is pinged before reuse (L3); 2 s */
+  quietBeforePingMs?: number
   /** how long an elicitation or sampling dialog may stay unanswered (5 min) */
   clientRequestTimeoutMs?: number
   /** X3's 10-minute cap on a long-running call (tests lower it) */
@@ -101,6 +103,7 @@ export class MCPService implements McpServiceApi {
     const resolver = { loginEnv: options.loginShellEnv ?? sharedLoginShellEnv, binDirs: options.binDirs ?? defaultBinDirs() }
     this.registry = new ClientRegistry({
       pingTimeoutMs: options.pingTimeoutMs,
+      quietBeforePingMs: options.quietBeforePingMs,
       log: (server) => this.logs.writer(server),
       onStatus: (server, status, error) => this.emitStatus(server, status, error),
       connect: async (server, signal) => {

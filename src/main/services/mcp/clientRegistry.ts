@@ -16,6 +16,8 @@ export interface RegistryDeps {
   onStatus(server: McpServer, status: ServerStatus, error?: string): void
   log(server: McpServer): ServerLogWriter
   pingTimeoutMs?: number
+  /** L3's ping is skipped when the server spoke this recently: it is plainly alive (default 2 s) */
+  quietBeforePingMs?: number
 }
 
 interface PendingOp {
@@ -44,6 +46,9 @@ export class ClientRegistry {
     const key = getServerKey(server)
     const inFlight = this.pending.get(key)
     if (inFlight) return inFlight.promise
+    // the hot path of every call: a live client that spoke a moment ago is used as it is
+    const live = this.clients.get(key)
+    if (live && this.recentlyHeard(live)) return Promise.resolve(live)
     const abort = new AbortController()
     const promise = this.obtain(server, key, abort.signal)
     const op = { promise, abort }
@@ -95,8 +100,13 @@ export class ClientRegistry {
     return this.deps.pingTimeoutMs ?? 1000
   }
 
+  private recentlyHeard(entry: ClientEntry): boolean {
+    return !entry.connection.closed && Date.now() - entry.connection.lastHeardAt < (this.deps.quietBeforePingMs ?? 2000)
+  }
+
   private async answersPing(entry: ClientEntry): Promise<boolean> {
     if (entry.connection.closed) return false
+    if (this.recentlyHeard(entry)) return true
     try {
       await entry.connection.client.ping({ timeout: this.pingTimeout })
       return true

@@ -16,6 +16,8 @@ export interface Connection {
   pid?: number
   /** set once the transport has closed, whoever closed it */
   closed: boolean
+  /** when the server last sent anything (Date.now): a connection that just spoke needs no ping (L3) */
+  lastHeardAt: number
   onClosed?: () => void
   /** closes the client and waits until its process (if any) has ended */
   close(): Promise<void>
@@ -55,6 +57,7 @@ export async function connectServer(
       kind,
       info: { serverId: server.id },
       closed: false,
+      lastHeardAt: 0,
       close: async () => {
         await client.close().catch(() => undefined)
         await attempt.close()
@@ -85,6 +88,12 @@ export async function connectServer(
       throw explained
     }
     connection.pid = attempt.pid?.()
+    connection.lastHeardAt = Date.now()
+    const deliver = attempt.transport.onmessage
+    attempt.transport.onmessage = (message, extra) => {
+      connection.lastHeardAt = Date.now()
+      deliver?.(message, extra)
+    }
     connection.info = {
       serverId: server.id,
       serverVersion: client.getServerVersion(),

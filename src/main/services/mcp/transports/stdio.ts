@@ -4,6 +4,9 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { LineSplitter } from './lineSplitter'
 
+/** As many stderr lines per chunk as the server log keeps in all (G1) */
+const STDERR_KEEP_PER_CHUNK = 200
+
 /**
  * Stdio transport (T1) that owns its child process. Why not the SDK's StdioClientTransport: it
  * hides the process (no exit code for "exited with code 1 during start"), loses non-JSON stdout
@@ -102,12 +105,31 @@ export class StdioProcessTransport implements Transport {
       )
       child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk))
       child.stdout!.on('end', () => stdout.end())
+      // G4: only the lines the 200-entry log could keep are decoded; the rest are counted
+      let skipped = 0
+      let skipReportedAt = 0
       const stderr = new LineSplitter(
         (line) => this.handleStderr(line),
         (bytes) => this.handleStderr(`(dropped ${bytes} bytes of stderr without a newline)`),
-        64 * 1024
+        64 * 1024,
+        {
+          keepLast: STDERR_KEEP_PER_CHUNK,
+          onSkip: (lines) => {
+            skipped += lines
+            if (Date.now() - skipReportedAt < 1000) return
+            skipReportedAt = Date.now()
+            this.handleStderr(`(${skipped} stderr lines skipped: the server writes faster than its log keeps lines)`)
+            skipped = 0
+          }
+        }
       )
-      child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk))
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr.push(chunk)
+        // one chunk per event-loop turn: a reply waiting on stdout is never stuck behind a flood;
+        // the pipe's backpressure slows the flooding server instead of us
+        child.stderr!.pause()
+        setImmediate(() => child.stderr!.resume())
+      })
       child.stderr!.on('end', () => stderr.end())
       // EPIPE once the server has died; its exit is what we report, via onclose
       child.stdin!.on('error', () => undefined)
