@@ -29,7 +29,8 @@ export const IpcChannel = {
   Mcp_UnsubscribeResource: 'mcp:unsubscribe-resource',
   Mcp_UpdateRoots: 'mcp:update-roots',
   Mcp_RespondElicitation: 'mcp:respond-elicitation',
-  Mcp_RespondSampling: 'mcp:respond-sampling'
+  Mcp_RespondSampling: 'mcp:respond-sampling',
+  Mcp_PendingRequests: 'mcp:pending-requests'
 } as const
 
 export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel]
@@ -84,7 +85,8 @@ export const apiMethods = {
     unsubscribeResource: IpcChannel.Mcp_UnsubscribeResource,
     updateRoots: IpcChannel.Mcp_UpdateRoots,
     respondElicitation: IpcChannel.Mcp_RespondElicitation,
-    respondSampling: IpcChannel.Mcp_RespondSampling
+    respondSampling: IpcChannel.Mcp_RespondSampling,
+    pendingRequests: IpcChannel.Mcp_PendingRequests
   }
 } as const
 

@@ -86,7 +86,9 @@ export const ipcArgs = {
   /** the server as saved, with its new `roots`: a connected server is told its roots changed (Q1) */
   [IpcChannel.Mcp_UpdateRoots]: server,
   [IpcChannel.Mcp_RespondElicitation]: z.object({ requestId: z.string().min(1), response: ElicitationResponseSchema }),
-  [IpcChannel.Mcp_RespondSampling]: z.object({ requestId: z.string().min(1), response: SamplingResponseSchema })
+  [IpcChannel.Mcp_RespondSampling]: z.object({ requestId: z.string().min(1), response: SamplingResponseSchema }),
+  /** what is still waiting for the user: a window that (re)loads shows the dialogs it missed */
+  [IpcChannel.Mcp_PendingRequests]: none
 } satisfies Record<IpcChannelName, z.ZodType>
 
 export type IpcArgs<C extends IpcChannelName> = z.input<(typeof ipcArgs)[C]>
@@ -148,6 +150,7 @@ export interface IpcResults {
   /** false when the request is no longer waiting (timed out, cancelled by the server, answered) */
   [IpcChannel.Mcp_RespondElicitation]: boolean
   [IpcChannel.Mcp_RespondSampling]: boolean
+  [IpcChannel.Mcp_PendingRequests]: PendingClientRequest[]
 }
 
 export interface ProgressEvent {
@@ -193,6 +196,11 @@ export interface ElicitationRequestEvent extends ClientRequestBase {
 export interface SamplingRequestEvent extends ClientRequestBase {
   params: CreateMessageRequestParams
 }
+
+/** A request still waiting for the user, oldest first. */
+export type PendingClientRequest =
+  | { kind: 'elicitation'; event: ElicitationRequestEvent }
+  | { kind: 'sampling'; event: SamplingRequestEvent }
 
 export interface ClientRequestDoneEvent {
   requestId: string

@@ -6,7 +6,7 @@ import type {
   Resource,
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
-import type { ConnectivityResult, IpcParsedArgs, McpConnectionInfo, McpTool } from '@shared/ipc/contract'
+import type { ConnectivityResult, IpcParsedArgs, McpConnectionInfo, McpTool, PendingClientRequest } from '@shared/ipc/contract'
 import { IpcChannel } from '@shared/ipc/IpcChannel'
 import type { ServerLogEntry } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
@@ -40,6 +40,7 @@ export interface McpServiceApi {
   updateRoots(server: McpServer): Promise<boolean>
   respondElicitation(answer: ElicitationAnswer): boolean
   respondSampling(answer: SamplingAnswer): boolean
+  pendingRequests(): PendingClientRequest[]
 }
 
 /** Maps each MCP channel to one service method, once. */
@@ -63,4 +64,5 @@ export function registerMcpHandlers(router: IpcRouter, mcp: McpServiceApi): void
   router.handle(IpcChannel.Mcp_UpdateRoots, ({ server }) => mcp.updateRoots(server))
   router.handle(IpcChannel.Mcp_RespondElicitation, (answer) => mcp.respondElicitation(answer))
   router.handle(IpcChannel.Mcp_RespondSampling, (answer) => mcp.respondSampling(answer))
+  router.handle(IpcChannel.Mcp_PendingRequests, () => mcp.pendingRequests())
 }

@@ -90,6 +90,17 @@ describe('elicitation (Q2) answered through the contract', () => {
     expect(events.filter((e) => e.event === 'mcp:elicitation-request')).toHaveLength(1)
   })
 
+  it('a window that loads late gets the requests still waiting, and they leave the list once answered', async () => {
+    const { events, invoke } = host()
+    const server = everythingStdio()
+    const call = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-elicitation-request', args: {} })
+    const request = await nextEvent(events, 'mcp:elicitation-request')
+    expect(await invoke(IpcChannel.Mcp_PendingRequests, undefined)).toEqual([{ kind: 'elicitation', event: request }])
+    await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: request.requestId, response: { action: 'decline' } })
+    await call
+    expect(await invoke(IpcChannel.Mcp_PendingRequests, undefined)).toEqual([])
+  })
+
   it('answering an unknown request is refused (false), and the payload is validated', async () => {
     const { invoke } = host()
     expect(await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: 'nope', response: { action: 'cancel' } })).toBe(false)

@@ -83,14 +83,22 @@ export function disposeTrackedApis(): void {
  * The whole main side: app, storage and MCP handlers on a real MCPService (real child processes),
  * its events delivered to the api's listeners. `dispose` closes every server it started.
  */
-export function createMcpApi(): { api: McpApi; service: MCPService; dispose: () => Promise<void> } {
+export function createMcpApi(
+  options: { openUrl?: (url: string) => Promise<unknown>; clientRequestTimeoutMs?: number } = {}
+): { api: McpApi; service: MCPService; dispose: () => Promise<void> } {
   const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-studio-renderer-'))
   let emit: (event: IpcEventName, payload: unknown) => void = () => {}
-  const platform = createNodePlatform({ userDataDir, onEvent: (event, payload) => emit(event, structuredClone(payload)) })
+  // openUrl: where "open in the browser" goes; a test records it rather than starting a browser
+  const platform = createNodePlatform({ userDataDir, openUrl: options.openUrl, onEvent: (event, payload) => emit(event, structuredClone(payload)) })
   const router = new IpcRouter()
   registerAppHandlers(router, { platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) } })
   registerStorageHandlers(router, new FileStorage(userDataDir))
-  const service = new MCPService({ platform, stopGraceMs: 500, connectTimeoutFloorMs: 30_000 })
+  const service = new MCPService({
+    platform,
+    stopGraceMs: 500,
+    connectTimeoutFloorMs: 30_000,
+    clientRequestTimeoutMs: options.clientRequestTimeoutMs
+  })
   registerMcpHandlers(router, service)
   const direct = createDirectApi(router)
   emit = direct.emit

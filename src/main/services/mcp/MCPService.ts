@@ -7,7 +7,7 @@ import type {
   Resource,
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
-import type { ConnectivityResult, McpConnectionInfo, McpTool } from '@shared/ipc/contract'
+import type { ConnectivityResult, McpConnectionInfo, McpTool, PendingClientRequest } from '@shared/ipc/contract'
 import { IpcEvent } from '@shared/ipc/IpcChannel'
 import type { ServerLogEntry } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
@@ -239,6 +239,10 @@ export class MCPService implements McpServiceApi {
 
   respondSampling({ requestId, response }: SamplingAnswer): boolean {
     return this.requests.respond(requestId, { kind: 'sampling', response })
+  }
+
+  pendingRequests(): PendingClientRequest[] {
+    return this.requests.pending()
   }
 
   async stopServer(server: McpServer): Promise<void> {

@@ -11,6 +11,7 @@ import {
   SamplingResponseSchema,
   type ClientRequestDoneEvent,
   type ElicitationResponse,
+  type PendingClientRequest,
   type SamplingResponse
 } from '@shared/ipc/contract'
 import { IpcEvent } from '@shared/ipc/IpcChannel'
@@ -28,6 +29,8 @@ interface Waiting {
   kind: Answer['kind']
   /** which connection asked, and under which JSON-RPC id: how a server's notifications/cancelled finds it */
   origin: RequestOrigin
+  /** what the renderer was sent, for a window that loads later */
+  shown: PendingClientRequest
   settle(answer: Answer | { kind: 'timeout' | 'cancelled' }): void
 }
 
@@ -101,6 +104,11 @@ export class ClientRequests {
     }
   }
 
+  /** Waiting requests, oldest first (a Map keeps insertion order). */
+  pending(): PendingClientRequest[] {
+    return [...this.waiting.values()].map((waiting) => waiting.shown)
+  }
+
   /** On quit: every open dialog is answered as cancelled. */
   cancelAll(): void {
     for (const waiting of [...this.waiting.values()]) waiting.settle({ kind: 'cancelled' })
@@ -139,11 +147,15 @@ export class ClientRequests {
       // N6: the server gave up on its own request (notifications/cancelled)
       const onAbort = () => settle({ kind: 'cancelled' })
       signal.addEventListener('abort', onAbort, { once: true })
-      this.waiting.set(requestId, { kind, origin, settle })
-      log('info', `asks the user for ${kind === 'elicitation' ? 'input' : 'a model reply (sampling)'}`)
       const base = { requestId, serverId: server.id, serverName: server.name, expiresAt }
-      if (kind === 'elicitation') this.platform.emit(IpcEvent.Mcp_ElicitationRequest, { ...base, params: params as ElicitRequestParams })
-      else this.platform.emit(IpcEvent.Mcp_SamplingRequest, { ...base, params: params as CreateMessageRequestParams })
+      const shown: PendingClientRequest =
+        kind === 'elicitation'
+          ? { kind, event: { ...base, params: params as ElicitRequestParams } }
+          : { kind, event: { ...base, params: params as CreateMessageRequestParams } }
+      this.waiting.set(requestId, { kind, origin, shown, settle })
+      log('info', `asks the user for ${kind === 'elicitation' ? 'input' : 'a model reply (sampling)'}`)
+      if (shown.kind === 'elicitation') this.platform.emit(IpcEvent.Mcp_ElicitationRequest, shown.event)
+      else this.platform.emit(IpcEvent.Mcp_SamplingRequest, shown.event)
       if (signal.aborted) onAbort()
     })
   }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Layout, theme, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { ServerRequestDialogs } from '@renderer/components/dialogs/ServerRequestDialogs'
 import { SideNav, type MainPageKey } from './SideNav'
 import { TopBar } from './TopBar'
 
@@ -28,6 +29,7 @@ export function AppLayout({ current, title, children }: { current: MainPageKey; 
       <Layout>
         <TopBar title={title} />
         <Layout.Content style={{ padding: token.paddingLG }}>{children}</Layout.Content>
+        <ServerRequestDialogs />
       </Layout>
     </Layout>
   )
