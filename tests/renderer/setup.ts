@@ -56,6 +56,14 @@ if (typeof window.ResizeObserver === 'undefined') {
   window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver
 }
 
+// jsdom has no layout, and no Range.getClientRects, which CodeMirror (the JSON editors) measures
+// text with: answer like a range with nothing rendered (no rects, an empty box), as a browser would
+if (typeof Range.prototype.getClientRects !== 'function') {
+  const emptyRect = () => ({ x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0, toJSON: () => ({}) }) as DOMRect
+  Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList
+  Range.prototype.getBoundingClientRect = emptyRect
+}
+
 // jsdom implements getComputedStyle but not for pseudo-elements (antd measures ::-webkit-scrollbar);
 // answering with the element's own style is what jsdom would give without the second argument
 const getComputedStyle = window.getComputedStyle.bind(window)

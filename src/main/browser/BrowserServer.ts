@@ -61,6 +61,8 @@ function csp(port: number) {
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // audio results (a tool may return audio as base64)
+    "media-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
     "object-src 'none'",

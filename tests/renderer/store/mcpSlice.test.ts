@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { McpServer } from '@shared/mcp/server'
 import {
   addServer,
+  approveTarget,
+  selectApprovedTargets,
   initialMcpState,
   mcpReducer,
   removeServer,
@@ -24,7 +26,7 @@ const server = (id: string, extra: Partial<McpServer> = {}): McpServer => ({
   ...extra
 })
 
-const withServers = (...ids: string[]): McpState => ({ servers: ids.map((id) => server(id)) })
+const withServers = (...ids: string[]): McpState => ({ servers: ids.map((id) => server(id)), approvedTargets: {} })
 const ids = (state: McpState) => state.servers.map((s) => s.id)
 
 describe('mcp slice', () => {
@@ -104,5 +106,20 @@ describe('mcp slice', () => {
     expect(selectServerById(root, 'nope')).toBeUndefined()
     expect(selectActiveServers(root).map((s) => s.id)).toEqual(['a'])
     expect(selectActiveServers(root)).toBe(selectActiveServers(root))
+  })
+
+  it('an update that clears a field (undefined) removes the key', () => {
+    const state = mcpReducer(withServers('a'), updateServer({ id: 'a', changes: { args: undefined, description: 'd' } }))
+    expect(state.servers[0]).toEqual({ id: 'a', name: 'Server a', type: 'stdio', command: 'npx', isActive: false, description: 'd' })
+    expect('args' in state.servers[0]).toBe(false)
+  })
+
+  it('remembers the approved command line per server and forgets it with the server', () => {
+    let state = mcpReducer(withServers('a', 'b'), approveTarget({ id: 'a', target: 'npx -y pkg-a' }))
+    expect(selectApprovedTargets({ mcp: state })).toEqual({ a: 'npx -y pkg-a' })
+    state = mcpReducer(state, removeServer('a'))
+    expect(state.approvedTargets).toEqual({})
+    // a state saved before approvals existed reads as none approved
+    expect(selectApprovedTargets({ mcp: { servers: [] } })).toEqual({})
   })
 })

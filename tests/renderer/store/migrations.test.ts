@@ -34,15 +34,35 @@ const serialize = (state: Record<string, unknown>) =>
   JSON.stringify(Object.fromEntries(Object.entries(state).map(([k, v]) => [k, JSON.stringify(v)])))
 
 describe('persisted state migrations', () => {
-  it('is at version 1', () => {
-    expect(PERSIST_VERSION).toBe(1)
+  it('is at version 2', () => {
+    expect(PERSIST_VERSION).toBe(2)
+  })
+
+  it('v1 → v2 adds the approved command lines (none), keeping servers and dropping non-string approvals', async () => {
+    const v1 = {
+      mcp: { servers: [{ id: 'a', name: 'A', command: 'node', isActive: true }] },
+      settings: { language: 'zh-CN', theme: 'dark' },
+      _persist: { version: 1, rehydrated: true }
+    }
+    const migrated = (await createMigrate(migrations)(v1 as unknown as PersistedState, PERSIST_VERSION)) as unknown as {
+      mcp: { servers: unknown[]; approvedTargets: unknown }
+      settings: unknown
+    }
+    expect(migrated.mcp).toEqual({ servers: v1.mcp.servers, approvedTargets: {} })
+    expect(migrated.settings).toEqual(v1.settings)
+    const odd = { ...v1, mcp: { ...v1.mcp, approvedTargets: { a: 'node', b: 3 } } }
+    const kept = (await createMigrate(migrations)(odd as unknown as PersistedState, PERSIST_VERSION)) as unknown as {
+      mcp: { approvedTargets: unknown }
+    }
+    expect(kept.mcp.approvedTargets).toEqual({ a: 'node' })
   })
 
   it('upgrades a v0 state: url → baseUrl, type aliases, isActive default, unusable entries dropped, settings filled', async () => {
     const migrated = (await createMigrate(migrations)(v0 as unknown as PersistedState, PERSIST_VERSION)) as unknown as {
-      mcp: { servers: unknown[] }
+      mcp: { servers: unknown[]; approvedTargets: unknown }
       settings: unknown
     }
+    expect(migrated.mcp.approvedTargets).toEqual({})
     expect(migrated.mcp.servers).toEqual([
       { id: 'fs', name: 'Filesystem', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], isActive: false },
       { id: 'remote', name: 'Remote', baseUrl: 'https://example.com/mcp', type: 'streamableHttp', isActive: false },
@@ -64,14 +84,14 @@ describe('persisted state migrations', () => {
     expect(store.getState().mcp.servers).toEqual([])
   })
 
-  it('rehydrates a store from a saved v0 state and saves it back as v1', async () => {
+  it('rehydrates a store from a saved v0 state and saves it back as v2', async () => {
     const { storage, data } = createMemoryStorage({ 'persist:root': serialize(v0) })
     const { store, persistor } = createAppStore({ storage })
     await waitForRehydration(persistor)
     expect(store.getState().mcp.servers.map((s) => s.id)).toEqual(['fs', 'remote', 'legacy-sse'])
     await persistor.flush()
     const saved = JSON.parse(data.get('persist:root')!) as Record<string, string>
-    expect(JSON.parse(saved._persist)).toMatchObject({ version: 1 })
+    expect(JSON.parse(saved._persist)).toMatchObject({ version: 2 })
     expect(JSON.parse(saved.mcp).servers).toHaveLength(3)
   })
 })

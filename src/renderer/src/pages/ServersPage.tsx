@@ -1,20 +1,96 @@
 import { Flex } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { McpServer } from '@shared/mcp/server'
 import { AppInfoCard } from '@renderer/components/appInfo/AppInfoCard'
+import { EDITOR_TABS, ServerEditor, ServerNotFound, type EditorTab } from '@renderer/components/editor/ServerEditor'
 import { AppLayout } from '@renderer/components/layout/AppLayout'
 import { ServerList } from '@renderer/components/servers/ServerList'
+import { ServerRuntimeProvider } from '@renderer/components/servers/ServerRuntimeProvider'
 import { useDocumentTitle } from '@renderer/hooks/useDocumentTitle'
+import { DEFAULT_EDITOR_TAB, useServersRoute } from '@renderer/hooks/useServersRoute'
+import { useAppSelector } from '@renderer/hooks/useStore'
+import { selectServers } from '@renderer/store/mcp'
 
-/** The main window's first page: which app this is, then the configured MCP servers. */
+/** "New server", "New server (2)", … a name no server uses yet. */
+function newServerName(base: string, servers: McpServer[]): string {
+  const taken = new Set(servers.map((s) => s.name.toLowerCase()))
+  if (!taken.has(base.toLowerCase())) return base
+  for (let n = 2; ; n++) if (!taken.has(`${base} (${n})`.toLowerCase())) return `${base} (${n})`
+}
+
+/** The main window's page: the configured MCP servers, or one of them in the editor. */
 export function ServersPage() {
   const { t } = useTranslation()
   useDocumentTitle(t('app.name'))
-  return (
-    <AppLayout current="servers" title={t('servers.title')}>
+  const servers = useAppSelector(selectServers)
+  const [route, navigate] = useServersRoute()
+  const makeDraft = (): McpServer => ({
+    id: crypto.randomUUID(),
+    name: newServerName(t('editor.newServerName'), servers),
+    type: 'stdio',
+    isActive: false,
+    installSource: 'manual'
+  })
+  const [draft, setDraft] = useState<McpServer | null>(null)
+  // a reload on #new gets one draft, kept through language changes and re-renders
+  const [reloadDraft] = useState(makeDraft)
+  const newDraft = draft ?? reloadDraft
+
+  const toList = () => {
+    setDraft(null)
+    navigate({ view: 'list' })
+  }
+  const open = (serverId: string, tab: string = DEFAULT_EDITOR_TAB) => navigate({ view: 'editor', serverId, tab })
+  const create = () => {
+    setDraft(makeDraft())
+    navigate({ view: 'new' })
+  }
+
+  let content
+  if (route.view === 'list') {
+    content = (
       <Flex vertical gap="large">
         <AppInfoCard />
-        <ServerList />
+        <ServerList onOpen={open} onCreate={create} />
       </Flex>
+    )
+  } else if (route.view === 'new') {
+    content = (
+      <ServerEditor
+        key={newDraft.id}
+        server={newDraft}
+        isNew
+        tab="general"
+        onTabChange={() => undefined}
+        onBack={toList}
+        onCreated={(id) => {
+          setDraft(null)
+          navigate({ view: 'editor', serverId: id, tab: DEFAULT_EDITOR_TAB }, { replace: true })
+        }}
+      />
+    )
+  } else {
+    const server = servers.find((s) => s.id === route.serverId)
+    const tab = (EDITOR_TABS as readonly string[]).includes(route.tab) ? (route.tab as EditorTab) : 'general'
+    content = server ? (
+      <ServerEditor
+        key={server.id}
+        server={server}
+        isNew={false}
+        tab={tab}
+        onTabChange={(next) => navigate({ view: 'editor', serverId: server.id, tab: next }, { replace: true })}
+        onBack={toList}
+        onCreated={() => undefined}
+      />
+    ) : (
+      <ServerNotFound onBack={toList} />
+    )
+  }
+
+  return (
+    <AppLayout current="servers" title={t('servers.title')}>
+      <ServerRuntimeProvider>{content}</ServerRuntimeProvider>
     </AppLayout>
   )
 }

@@ -13,9 +13,11 @@ import {
 } from 'redux-persist'
 import { mcpReducer } from './mcp'
 import { migrations, PERSIST_VERSION } from './migrations'
+import { runtimeReducer } from './runtime'
 import { settingsReducer } from './settings'
 
-const rootReducer = combineReducers({ mcp: mcpReducer, settings: settingsReducer })
+// runtime (status, tool counts) is what main reports now: never persisted, see the whitelist
+const rootReducer = combineReducers({ mcp: mcpReducer, settings: settingsReducer, runtime: runtimeReducer })
 
 export type RootState = ReturnType<typeof rootReducer>
 

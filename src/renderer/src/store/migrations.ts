@@ -3,7 +3,7 @@ import { McpServerSchema, type McpServer } from '@shared/mcp/server'
 import { defaultSettings, LANGUAGES, THEME_MODES, type SettingsState } from './settings'
 
 /** Bump with every change of the persisted shape, and add the step below. */
-export const PERSIST_VERSION = 1
+export const PERSIST_VERSION = 2
 
 /** Type names other hosts (and our pre-release builds) wrote for the same transports (SPEC T5). */
 const TYPE_ALIASES: Record<string, McpServer['type']> = {
@@ -53,6 +53,17 @@ function toV1(state: PersistedState): PersistedState {
   return { ...state, mcp: { servers }, settings: upgradeSettings(loose.settings) } as PersistedState
 }
 
+/** v2 adds the command lines the user approved before a first start (SPEC §S); none yet. */
+function toV2(state: PersistedState): PersistedState {
+  if (!state) return state
+  const loose = state as unknown as Loose
+  const mcp = isObject(loose.mcp) ? loose.mcp : { servers: [] }
+  const approved = isObject(mcp.approvedTargets) ? mcp.approvedTargets : {}
+  const approvedTargets = Object.fromEntries(Object.entries(approved).filter(([, v]) => typeof v === 'string'))
+  return { ...state, mcp: { ...mcp, approvedTargets } } as PersistedState
+}
+
 export const migrations: MigrationManifest = {
-  1: toV1
+  1: toV1,
+  2: toV2
 }

@@ -1,19 +1,99 @@
-import type { HTMLAttributes } from 'react'
-import { Empty, Table, Tag, Typography, type TableProps } from 'antd'
+import { useMemo, useState } from 'react'
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent
+} from '@dnd-kit/core'
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { Empty, Flex, Input, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
-import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectServers } from '@renderer/store/mcp'
-import { serverTarget, serverTypeKey } from './serverTarget'
+import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
+import { reorderServers, selectServers } from '@renderer/store/mcp'
+import { AddServerMenu } from './AddServerMenu'
+import { ServerRow } from './ServerRow'
 
-/** The configured servers (state.mcp.servers), or an empty state that says what will show here. */
-export function ServerList() {
+/** Name, description or a tag contains the query (case-insensitive). */
+export function matchesServer(server: McpServer, query: string): boolean {
+  const q = query.trim().toLowerCase()
+  if (!q) return true
+  return [server.name, server.description ?? '', ...(server.tags ?? [])].some((text) => text.toLowerCase().includes(q))
+}
+
+export interface ServerListProps {
+  /** open a server in the editor */
+  onOpen: (id: string) => void
+  /** open a blank server in the editor */
+  onCreate: () => void
+}
+
+/** The configured servers in the user's order: search, add, reorder by drag or keyboard. */
+export function ServerList({ onOpen, onCreate }: ServerListProps) {
   const { t } = useTranslation()
+  const dispatch = useAppDispatch()
   const servers = useAppSelector(selectServers)
+  const [query, setQuery] = useState('')
+  const shown = useMemo(() => servers.filter((s) => matchesServer(s, query)), [servers, query])
+  const sensors = useSensors(
+    // a few pixels before a drag starts, so clicks on the handle stay clicks
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates })
+  )
+
+  const nameOf = (id: string | number) => servers.find((s) => s.id === id)?.name ?? String(id)
+  const positionOf = (id: string | number) => servers.findIndex((s) => s.id === id) + 1
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('servers.reorder.picked', { name: nameOf(active.id), position: positionOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over ? t('servers.reorder.over', { name: nameOf(active.id), position: positionOf(over.id) }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? t('servers.reorder.dropped', { name: nameOf(active.id), position: positionOf(over.id) }) : undefined,
+    onDragCancel: ({ active }) => t('servers.reorder.cancelled', { name: nameOf(active.id) })
+  }
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    // ids, not positions in the filtered view, so a drag in search results moves the right server
+    const from = servers.findIndex((s) => s.id === active.id)
+    const to = servers.findIndex((s) => s.id === over.id)
+    dispatch(reorderServers({ from, to }))
+  }
+
+  const move = (id: string, step: -1 | 1) => {
+    const from = servers.findIndex((s) => s.id === id)
+    // the neighbour in the view the user sees, so moving inside search results skips hidden ones
+    const at = shown.findIndex((s) => s.id === id)
+    const neighbour = shown[at + step]
+    if (from < 0 || !neighbour) return
+    dispatch(reorderServers({ from, to: servers.findIndex((s) => s.id === neighbour.id) }))
+  }
+
+  const toolbar = (
+    <Flex gap="middle" align="center" wrap>
+      <Input.Search
+        allowClear
+        placeholder={t('servers.searchPlaceholder')}
+        aria-label={t('servers.searchPlaceholder')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        style={{ maxWidth: 360 }}
+        data-testid="server-search"
+        disabled={servers.length === 0}
+      />
+      <div style={{ flex: 1 }} />
+      <AddServerMenu onCreate={onCreate} />
+    </Flex>
+  )
 
   if (servers.length === 0) {
     return (
-      <div data-testid="server-list">
+      <Flex vertical gap="middle" data-testid="server-list">
+        {toolbar}
         <Empty
           data-testid="server-list-empty"
           image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -25,56 +105,31 @@ export function ServerList() {
             </>
           }
         />
-      </div>
+      </Flex>
     )
   }
 
-  const columns: TableProps<McpServer>['columns'] = [
-    {
-      key: 'name',
-      title: t('servers.columns.name'),
-      render: (_, server) => (
-        <>
-          <Typography.Text strong>{server.name}</Typography.Text>
-          {server.description && (
-            <Typography.Paragraph type="secondary" ellipsis style={{ margin: 0 }}>
-              {server.description}
-            </Typography.Paragraph>
-          )}
-        </>
-      )
-    },
-    {
-      key: 'type',
-      title: t('servers.columns.type'),
-      render: (_, server) => <Tag>{t(`servers.types.${serverTypeKey(server)}`)}</Tag>
-    },
-    {
-      key: 'target',
-      title: t('servers.columns.target'),
-      render: (_, server) => {
-        const target = serverTarget(server)
-        return target ? (
-          <Typography.Text code copyable={{ text: target }} style={{ wordBreak: 'break-all' }}>
-            {target}
-          </Typography.Text>
-        ) : (
-          <Typography.Text type="secondary">{t('servers.builtinTarget')}</Typography.Text>
-        )
-      }
-    }
-  ]
-
   return (
-    <Table<McpServer>
-      data-testid="server-list"
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={servers}
-      pagination={false}
-      // data-* attributes are valid on a row but not in antd's prop type, hence the cast
-      onRow={() => ({ 'data-testid': 'server-list-item' }) as HTMLAttributes<HTMLElement>}
-    />
+    <Flex vertical gap="middle" data-testid="server-list">
+      {toolbar}
+      {shown.length === 0 ? (
+        <Empty data-testid="server-list-no-match" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('servers.noMatch', { query })} />
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: t('servers.reorder.instructions') } }}
+        >
+          <SortableContext items={shown.map((s) => s.id)} strategy={verticalListSortingStrategy}>
+            <ul style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }} aria-label={t('servers.title')}>
+              {shown.map((server) => (
+                <ServerRow key={server.id} server={server} onOpen={onOpen} onMove={move} sortable />
+              ))}
+            </ul>
+          </SortableContext>
+        </DndContext>
+      )}
+    </Flex>
   )
 }

@@ -1,0 +1,204 @@
+import { Collapse, Divider, Flex, Form, Input, InputNumber, Segmented, Select, Switch, Typography } from 'antd'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useAppSelector } from '@renderer/hooks/useStore'
+import { selectLanguage } from '@renderer/store/settings'
+import { EnvField } from './EnvField'
+import { REGISTRY_PRESETS } from './registryPresets'
+import type { ServerFormErrors, ServerFormField, ServerFormValues } from './serverForm'
+
+export interface GeneralTabProps {
+  values: ServerFormValues
+  errors: ServerFormErrors
+  onChange: (changes: Partial<ServerFormValues>) => void
+}
+
+const mono = { fontFamily: 'monospace' }
+const CUSTOM = '__custom__'
+const DEFAULT = '__default__'
+
+/** The server's configuration: what runs or where it connects, and how the host treats it. */
+export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
+  const { t } = useTranslation()
+  const language = useAppSelector(selectLanguage)
+  const stdio = values.type === 'stdio'
+  const remote = values.type === 'sse' || values.type === 'streamableHttp'
+
+  // each field: label, inline error from the validation, a stable id for the label and the tests
+  const item = (field: ServerFormField, control: ReactNode, extra?: ReactNode, required = false) => {
+    const error = errors[field]
+    return (
+      <Form.Item
+        label={t(`editor.fields.${field}`)}
+        htmlFor={`editor-${field}`}
+        required={required}
+        validateStatus={error ? 'error' : undefined}
+        help={error ? <span data-testid={`editor-error-${field}`}>{t(`editor.errors.${error.key}`, error.values)}</span> : undefined}
+        extra={extra}
+      >
+        {control}
+      </Form.Item>
+    )
+  }
+  const text = (field: 'name' | 'description' | 'command' | 'cwd' | 'baseUrl' | 'provider' | 'providerUrl' | 'logoUrl', placeholder?: string) => (
+    <Input
+      id={`editor-${field}`}
+      data-testid={`editor-${field}`}
+      value={values[field]}
+      placeholder={placeholder}
+      status={errors[field] ? 'error' : undefined}
+      onChange={(e) => onChange({ [field]: e.target.value })}
+      style={field === 'command' || field === 'baseUrl' || field === 'cwd' ? mono : undefined}
+      spellCheck={false}
+    />
+  )
+  const lines = (field: 'args' | 'headers' | 'roots', placeholder: string) => (
+    <Input.TextArea
+      id={`editor-${field}`}
+      data-testid={`editor-${field}`}
+      value={values[field]}
+      placeholder={placeholder}
+      status={errors[field] ? 'error' : undefined}
+      rows={3}
+      onChange={(e) => onChange({ [field]: e.target.value })}
+      style={mono}
+      spellCheck={false}
+    />
+  )
+
+  const preset = REGISTRY_PRESETS.find((p) => p.url === values.registryUrl)
+  const registryChoice = !values.registryUrl ? DEFAULT : preset ? preset.id : CUSTOM
+
+  return (
+    <Form layout="vertical" data-testid="general-tab" style={{ maxWidth: 760 }} onSubmitCapture={(e) => e.preventDefault()}>
+      {item('name', text('name'), undefined, true)}
+      {item('description', text('description'))}
+      {item(
+        'type',
+        <Segmented<ServerFormValues['type']>
+          id="editor-type"
+          data-testid="editor-type"
+          value={values.type}
+          onChange={(type) => onChange({ type })}
+          disabled={values.type === 'inMemory'}
+          options={[
+            { value: 'stdio', label: t('servers.types.stdio') },
+            { value: 'sse', label: t('servers.types.sse') },
+            { value: 'streamableHttp', label: t('servers.types.streamableHttp') },
+            ...(values.type === 'inMemory' ? [{ value: 'inMemory' as const, label: t('servers.types.inMemory') }] : [])
+          ]}
+        />
+      )}
+
+      {stdio && (
+        <>
+          {item('command', text('command', 'npx'), t('editor.help.command'), true)}
+          {item('args', lines('args', t('editor.placeholders.args')), t('editor.help.args'))}
+          {item('env', <EnvField id="editor-env" value={values.env} onChange={(env) => onChange({ env })} status={errors.env ? 'error' : undefined} />)}
+          {item('cwd', text('cwd'))}
+          {item(
+            'registryUrl',
+            <Flex vertical gap="small">
+              <Select
+                data-testid="editor-registry"
+                aria-label={t('editor.fields.registryUrl')}
+                value={registryChoice}
+                style={{ maxWidth: 360 }}
+                onChange={(choice: string) => {
+                  if (choice === DEFAULT) onChange({ registryUrl: '' })
+                  else if (choice !== CUSTOM) onChange({ registryUrl: REGISTRY_PRESETS.find((p) => p.id === choice)?.url ?? '' })
+                  else onChange({ registryUrl: values.registryUrl || 'https://' })
+                }}
+                options={[
+                  { value: DEFAULT, label: t('editor.registry.default') },
+                  ...REGISTRY_PRESETS.map((p) => ({ value: p.id, label: `${p.kind}: ${p.label[language]}` })),
+                  { value: CUSTOM, label: t('editor.registry.custom') }
+                ]}
+              />
+              {registryChoice === CUSTOM && (
+                <Input
+                  id="editor-registryUrl"
+                  data-testid="editor-registry-url"
+                  value={values.registryUrl}
+                  status={errors.registryUrl ? 'error' : undefined}
+                  onChange={(e) => onChange({ registryUrl: e.target.value })}
+                  style={mono}
+                />
+              )}
+            </Flex>,
+            t('editor.help.registry')
+          )}
+        </>
+      )}
+
+      {remote && (
+        <>
+          {item('baseUrl', text('baseUrl', 'https://example.com/mcp'), undefined, true)}
+          {item('headers', lines('headers', t('editor.placeholders.headers')), t('editor.help.headers'))}
+        </>
+      )}
+
+      <Divider titlePlacement="start" plain>
+        <Typography.Text type="secondary">{t('editor.general.behaviour')}</Typography.Text>
+      </Divider>
+      {item(
+        'timeout',
+        <InputNumber
+          id="editor-timeout"
+          data-testid="editor-timeout"
+          min={1}
+          value={values.timeout}
+          placeholder="60"
+          suffix={t('editor.general.seconds')}
+          onChange={(timeout) => onChange({ timeout: typeof timeout === 'number' ? timeout : null })}
+          status={errors.timeout ? 'error' : undefined}
+          style={{ width: 200 }}
+        />,
+        t('editor.help.timeout')
+      )}
+      {item(
+        'longRunning',
+        <Switch
+          id="editor-longRunning"
+          data-testid="editor-long-running"
+          checked={values.longRunning}
+          onChange={(longRunning) => onChange({ longRunning })}
+        />,
+        t('editor.help.longRunning')
+      )}
+      {item('roots', lines('roots', t('editor.placeholders.roots')), t('editor.help.roots'))}
+
+      <Collapse
+        ghost
+        items={[
+          {
+            key: 'advanced',
+            label: <span data-testid="editor-advanced">{t('editor.general.advanced')}</span>,
+            forceRender: true,
+            children: (
+              <>
+                {item('provider', text('provider'))}
+                {item('providerUrl', text('providerUrl', 'https://'))}
+                {item('logoUrl', text('logoUrl', 'https://'))}
+                {item(
+                  'tags',
+                  <Select
+                    id="editor-tags"
+                    data-testid="editor-tags"
+                    mode="tags"
+                    value={values.tags}
+                    onChange={(tags: string[]) => onChange({ tags })}
+                    tokenSeparators={[',']}
+                    open={false}
+                    suffixIcon={null}
+                    placeholder={t('editor.placeholders.tags')}
+                  />
+                )}
+              </>
+            )
+          }
+        ]}
+      />
+    </Form>
+  )
+}

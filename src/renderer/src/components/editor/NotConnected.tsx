@@ -1,0 +1,43 @@
+import { PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons'
+import { Button, Result, Spin } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { McpServer } from '@shared/mcp/server'
+import { useServerActions } from '@renderer/hooks/useServerActions'
+import type { ServerStatusView } from '@renderer/hooks/useServerStatus'
+
+/** In place of a tab that needs a live connection: why there is none, and the way to get one. */
+export function NotConnected({ server, status }: { server: McpServer; status: ServerStatusView }) {
+  const { t } = useTranslation()
+  const actions = useServerActions()
+  const [busy, setBusy] = useState(false)
+  const act = (job: () => Promise<unknown>) => {
+    setBusy(true)
+    void job().finally(() => setBusy(false))
+  }
+  if (status.status === 'connecting') {
+    return (
+      <Result data-testid="editor-not-connected" icon={<Spin />} title={t('editor.notConnected.connecting', { name: server.name })} />
+    )
+  }
+  const failed = status.status === 'error' || status.status === 'disconnected'
+  return (
+    <Result
+      data-testid="editor-not-connected"
+      status={failed ? 'error' : 'info'}
+      title={failed ? t('editor.notConnected.failed', { name: server.name }) : t('editor.notConnected.stopped', { name: server.name })}
+      subTitle={failed ? status.error : t('editor.notConnected.hint')}
+      extra={
+        server.isActive ? (
+          <Button icon={<ReloadOutlined />} loading={busy} onClick={() => act(() => actions.retry(server))} data-testid="editor-retry">
+            {t('servers.actions.retry')}
+          </Button>
+        ) : (
+          <Button type="primary" icon={<PlayCircleOutlined />} loading={busy} onClick={() => act(() => actions.start(server))} data-testid="editor-start">
+            {t('editor.notConnected.start')}
+          </Button>
+        )
+      }
+    />
+  )
+}

@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'react'
+import { Alert, App, Button, Collapse, Empty, Flex, Spin, Switch, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd'
+import { useTranslation } from 'react-i18next'
+import type { Resource } from '@modelcontextprotocol/sdk/types.js'
+import type { McpServer } from '@shared/mcp/server'
+import type { McpServerChanges } from '@renderer/store/mcp'
+import { useApi } from '@renderer/context/ApiContext'
+import { errorMessage, useServerResources, useServerResourceTemplates, type ServerList } from '@renderer/hooks/useServerLists'
+import { useServerResourceRead } from '@renderer/hooks/useServerResourceRead'
+import { useServerResourceUpdates } from '@renderer/hooks/useServerResourceUpdates'
+import { ResourceReader } from '@renderer/components/results/ResourceReader'
+import { TemplateReader } from '@renderer/components/results/TemplateReader'
+
+export interface ResourcesTabProps {
+  server: McpServer
+  onChange: (changes: McpServerChanges) => void
+}
+
+function ListError({ list, server, testId }: { list: ServerList<unknown>; server: McpServer; testId: string }) {
+  const { t } = useTranslation()
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={t('resources.loadFailed', { server: server.name, message: list.error })}
+      data-testid={testId}
+      action={
+        <Button size="small" onClick={list.reload} data-testid={`${testId}-retry`}>
+          {t('resources.retry')}
+        </Button>
+      }
+    />
+  )
+}
+
+/** The editor's Resources tab: resources (read, subscribe, live "updated" marks) and templates (P1, N4). */
+export function ResourcesTab({ server }: ResourcesTabProps) {
+  const { t } = useTranslation()
+  const api = useApi()
+  const { message } = App.useApp()
+  const resources = useServerResources(server)
+  const templates = useServerResourceTemplates(server)
+  const { state, busy, read } = useServerResourceRead(server)
+  const { updated, clear } = useServerResourceUpdates(server.id)
+  const [subscribed, setSubscribed] = useState<ReadonlySet<string>>(() => new Set())
+
+  // leaving the tab ends its subscriptions: nobody is watching the marks any more
+  const live = useRef({ server, subscribed })
+  useEffect(() => {
+    live.current = { server, subscribed }
+  })
+  useEffect(
+    () => () => {
+      const { server: last, subscribed: uris } = live.current
+      for (const uri of uris) void api.mcp.unsubscribeResource({ server: last, uri }).catch(() => {})
+    },
+    [api]
+  )
+
+  const toggle = async (uri: string, on: boolean) => {
+    try {
+      if (on) await api.mcp.subscribeResource({ server, uri })
+      else await api.mcp.unsubscribeResource({ server, uri })
+      setSubscribed((current) => {
+        const next = new Set(current)
+        if (on) next.add(uri)
+        else next.delete(uri)
+        return next
+      })
+    } catch (error) {
+      void message.error(t('resources.subscribeFailed', { message: errorMessage(error) }))
+    }
+  }
+
+  const readResource = (uri: string) => {
+    clear(uri)
+    void read(uri)
+  }
+
+  const columns: TableColumnsType<Resource> = [
+    {
+      title: t('resources.resources'),
+      key: 'name',
+      render: (_, r) => (
+        <Flex vertical>
+          <Typography.Text strong data-testid={`resource-${r.uri}`}>
+            {r.title ?? r.name}
+            {updated.has(r.uri) ? (
+              <Tag color="orange" style={{ marginInlineStart: 8 }} data-testid={`resource-updated-${r.uri}`}>
+                {t('resources.updated')}
+              </Tag>
+            ) : null}
+          </Typography.Text>
+          <Typography.Text type="secondary" code>
+            {r.uri}
+          </Typography.Text>
+          {r.description ? <Typography.Text type="secondary">{r.description}</Typography.Text> : null}
+        </Flex>
+      )
+    },
+    { title: t('resources.mimeType'), key: 'mime', width: 160, render: (_, r) => r.mimeType ?? '' },
+    {
+      title: t('resources.watch'),
+      key: 'subscribe',
+      width: 110,
+      render: (_, r) => (
+        <Switch
+          size="small"
+          checked={subscribed.has(r.uri)}
+          aria-label={t('resources.subscribe', { uri: r.uri })}
+          onChange={(on) => void toggle(r.uri, on)}
+          data-testid={`resource-subscribe-${r.uri}`}
+        />
+      )
+    },
+    {
+      title: t('resources.read'),
+      key: 'read',
+      width: 100,
+      render: (_, r) => (
+        <Button size="small" loading={busy === r.uri} onClick={() => readResource(r.uri)} data-testid={`resource-read-${r.uri}`}>
+          {t('resources.read')}
+        </Button>
+      )
+    }
+  ]
+
+  const resourcesPane = resources.error ? (
+    <ListError list={resources} server={server} testId="resources-error" />
+  ) : !resources.items ? (
+    <Spin />
+  ) : resources.items.length === 0 ? (
+    <Empty description={t('resources.empty')} data-testid="resources-empty" />
+  ) : (
+    <Table<Resource> rowKey="uri" size="small" columns={columns} dataSource={resources.items} pagination={false} />
+  )
+
+  const templatesPane = templates.error ? (
+    <ListError list={templates} server={server} testId="templates-error" />
+  ) : !templates.items ? (
+    <Spin />
+  ) : templates.items.length === 0 ? (
+    <Empty description={t('resources.emptyTemplates')} data-testid="templates-empty" />
+  ) : (
+    <Collapse
+      items={templates.items.map((template) => ({
+        key: template.uriTemplate,
+        label: <span data-testid={`template-name-${template.name}`}>{template.title ?? template.name}</span>,
+        children: <TemplateReader template={template} busy={busy !== undefined} onRead={readResource} />
+      }))}
+    />
+  )
+
+  return (
+    <Flex vertical gap={12} data-testid="resources-tab">
+      <Tabs
+        items={[
+          {
+            key: 'resources',
+            label: `${t('resources.resources')} (${resources.items?.length ?? 0})`,
+            children: resourcesPane
+          },
+          {
+            key: 'templates',
+            label: <span data-testid="resources-templates-tab">{`${t('resources.templates')} (${templates.items?.length ?? 0})`}</span>,
+            children: templatesPane
+          }
+        ]}
+      />
+      {state ? <ResourceReader state={state} /> : null}
+    </Flex>
+  )
+}
+
+export default ResourcesTab

@@ -1,0 +1,232 @@
+import { ArrowLeftOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons'
+import { App, Button, Flex, Result, Switch, Tabs, Tag, theme, Typography, type TabsProps } from 'antd'
+import { useMemo, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { McpServer } from '@shared/mcp/server'
+import { useApi } from '@renderer/context/ApiContext'
+import { useServerActions } from '@renderer/hooks/useServerActions'
+import { useServerStatus } from '@renderer/hooks/useServerStatus'
+import { useServerTabCounts } from '@renderer/hooks/useServerTabCounts'
+import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
+import { addServer, approveTarget, selectServers, updateServer, type McpServerChanges } from '@renderer/store/mcp'
+import { approvalTarget } from '@renderer/components/servers/approval'
+import { setZodLanguage } from '@renderer/components/servers/zodLocale'
+import { selectLanguage } from '@renderer/store/settings'
+import { ServerAvatar } from '@renderer/components/servers/ServerAvatar'
+import { ServerStatusBadge } from '@renderer/components/servers/ServerStatusBadge'
+import { serverTypeKey } from '@renderer/components/servers/serverTarget'
+import { GeneralTab } from './GeneralTab'
+import { LogsTab } from './LogsTab'
+import { NotConnected } from './NotConnected'
+import { PromptsTab } from './PromptsTab'
+import { ResourcesTab } from './ResourcesTab'
+import { diffServer, fromFormValues, saveEffect, toFormValues, type ServerFormField, type ServerFormValues } from './serverForm'
+import { ToolsTab } from './ToolsTab'
+
+export const EDITOR_TABS = ['general', 'tools', 'prompts', 'resources', 'logs'] as const
+export type EditorTab = (typeof EDITOR_TABS)[number]
+
+export interface ServerEditorProps {
+  /** the saved server, or a new one not saved yet (quick create) */
+  server: McpServer
+  isNew: boolean
+  tab: EditorTab
+  onTabChange: (tab: EditorTab) => void
+  onBack: () => void
+  /** a new server was saved under this id */
+  onCreated: (id: string) => void
+}
+
+/**
+ * One server: its configuration (General) and what it offers live (Tools, Prompts, Resources,
+ * Logs). General edits are a draft until Save; the other tabs change the saved server at once.
+ */
+export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreated }: ServerEditorProps) {
+  const { t } = useTranslation()
+  const { token } = theme.useToken()
+  const { message, modal } = App.useApp()
+  const api = useApi()
+  const dispatch = useAppDispatch()
+  const actions = useServerActions()
+  const servers = useAppSelector(selectServers)
+  const status = useServerStatus(server)
+  const connected = !isNew && status.status === 'connected'
+  const counts = useServerTabCounts(server, connected)
+
+  const initial = useMemo(() => toFormValues(server), [server])
+  const [values, setValues] = useState<ServerFormValues>(initial)
+  const [touched, setTouched] = useState<Set<ServerFormField>>(new Set())
+  const [submitted, setSubmitted] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const otherNames = useMemo(() => servers.filter((s) => s.id !== server.id).map((s) => s.name), [servers, server.id])
+  const language = useAppSelector(selectLanguage)
+  const result = useMemo(() => {
+    // the schema's own messages (shown for what our checks do not catch) in the UI language
+    setZodLanguage(language)
+    return fromFormValues(values, server, otherNames)
+  }, [values, server, otherNames, language])
+  const dirty = isNew || JSON.stringify(values) !== JSON.stringify(initial)
+  // errors show for what the user touched, and for everything once they tried to save
+  const errors = Object.fromEntries(
+    Object.entries(result.errors).filter(([field]) => submitted || touched.has(field as ServerFormField))
+  )
+
+  const onFormChange = (changes: Partial<ServerFormValues>) => {
+    setValues((v) => ({ ...v, ...changes }))
+    setTouched((s) => new Set([...s, ...(Object.keys(changes) as ServerFormField[])]))
+  }
+
+  const save = async () => {
+    setSubmitted(true)
+    const firstError = Object.keys(result.errors)[0]
+    if (firstError) {
+      onTabChange('general')
+      document.getElementById(`editor-${firstError}`)?.focus()
+      void message.error(t('editor.saveInvalid'))
+      return
+    }
+    setSaving(true)
+    try {
+      const saved = result.server
+      if (isNew) {
+        dispatch(addServer({ ...saved, installSource: saved.installSource ?? 'manual' }))
+        onCreated(saved.id)
+        void message.success(t('editor.created', { name: saved.name }))
+        return
+      }
+      const changes: McpServerChanges = diffServer(server, saved)
+      dispatch(updateServer({ id: server.id, changes }))
+      // the form showed the whole command while it was edited: saving it approves it (SPEC §S)
+      dispatch(approveTarget({ id: server.id, target: approvalTarget(saved) }))
+      setTouched(new Set())
+      setSubmitted(false)
+      const effect = saveEffect(changes)
+      if (saved.isActive && effect === 'restart') {
+        await actions.restart(saved)
+        void message.success(t('editor.savedRestarted', { name: saved.name }))
+      } else if (saved.isActive && effect === 'roots' && status.status === 'connected') {
+        await api.mcp.updateRoots({ server: saved })
+        void message.success(t('editor.savedRoots', { name: saved.name }))
+      } else {
+        void message.success(t('editor.saved', { name: saved.name }))
+      }
+    } catch (error) {
+      void message.error(t('editor.saveFailed', { message: error instanceof Error ? error.message : String(error) }))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const reset = () => {
+    setValues(initial)
+    setTouched(new Set())
+    setSubmitted(false)
+  }
+
+  const back = () => {
+    if (!dirty || (isNew && JSON.stringify(values) === JSON.stringify(initial))) return onBack()
+    modal.confirm({
+      title: t('editor.discard.title'),
+      content: t('editor.discard.description'),
+      okText: t('editor.discard.confirm'),
+      cancelText: t('editor.discard.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'editor-discard-confirm' },
+      onOk: onBack
+    })
+  }
+
+  const onTabsChange = (changes: McpServerChanges) => dispatch(updateServer({ id: server.id, changes }))
+  const live = (node: ReactNode) => (connected ? node : <NotConnected server={server} status={status} />)
+  const label = (key: EditorTab, count?: number) => (
+    <span data-testid={`editor-tab-${key}`} data-count={count}>
+      {count !== undefined && (key === 'tools' || key === 'prompts' || key === 'resources')
+        ? t(`editor.tabs.${key}Count`, { count })
+        : t(`editor.tabs.${key}`)}
+    </span>
+  )
+
+  const items: TabsProps['items'] = [
+    {
+      key: 'general',
+      label: label('general'),
+      children: <GeneralTab values={values} errors={errors} onChange={onFormChange} />
+    },
+    { key: 'tools', label: label('tools', counts.tools), disabled: isNew, children: live(<ToolsTab server={server} onChange={onTabsChange} />) },
+    {
+      key: 'prompts',
+      label: label('prompts', counts.prompts),
+      disabled: isNew,
+      children: live(<PromptsTab server={server} onChange={onTabsChange} />)
+    },
+    {
+      key: 'resources',
+      label: label('resources', counts.resources),
+      disabled: isNew,
+      children: live(<ResourcesTab server={server} onChange={onTabsChange} />)
+    },
+    { key: 'logs', label: label('logs'), disabled: isNew, children: <LogsTab server={server} /> }
+  ]
+
+  return (
+    <Flex vertical gap="middle" data-testid="server-editor" data-server-id={server.id}>
+      <Flex align="center" gap="middle" wrap>
+        <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="editor-back" aria-label={t('editor.back')}>
+          {t('editor.back')}
+        </Button>
+        <ServerAvatar server={server} size={32} />
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid="editor-title">
+          {isNew ? t('editor.newTitle') : server.name}
+        </Typography.Title>
+        <Tag>{t(`servers.types.${serverTypeKey(server)}`)}</Tag>
+        {!isNew && <ServerStatusBadge status={status.status} error={status.error} />}
+        <div style={{ flex: 1 }} />
+        {!isNew && (
+          <Flex align="center" gap="small">
+            <Switch
+              id="editor-active"
+              checked={server.isActive}
+              loading={status.status === 'connecting'}
+              onChange={(on) => void (on ? actions.start(server) : actions.stop(server))}
+              data-testid="editor-active"
+            />
+            <label htmlFor="editor-active">{t('editor.active')}</label>
+          </Flex>
+        )}
+        {tab === 'general' && (
+          <>
+            <Button icon={<UndoOutlined />} onClick={reset} disabled={isNew || !dirty} data-testid="editor-reset">
+              {t('editor.reset')}
+            </Button>
+            <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()} loading={saving} disabled={!dirty} data-testid="editor-save">
+              {isNew ? t('editor.create') : t('editor.save')}
+            </Button>
+          </>
+        )}
+      </Flex>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => onTabChange(key as EditorTab)}
+        items={items}
+        destroyOnHidden
+        style={{ background: token.colorBgContainer, padding: `0 ${token.paddingLG}px ${token.paddingLG}px`, borderRadius: token.borderRadiusLG }}
+      />
+    </Flex>
+  )
+}
+
+/** Shown when the URL names a server that is not in the list (deleted, or an old link). */
+export function ServerNotFound({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Result
+      status="404"
+      title={t('editor.notFound')}
+      data-testid="editor-not-found"
+      extra={
+        <Button type="primary" onClick={onBack} data-testid="editor-back">
+          {t('editor.back')}
+        </Button>
+      }
+    />
+  )
+}

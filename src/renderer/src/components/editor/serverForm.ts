@@ -1,0 +1,190 @@
+import { McpServerSchema, type McpServer } from '@shared/mcp/server'
+import type { McpServerChanges } from '@renderer/store/mcp'
+
+/** The General tab's fields as the user edits them: lists as one item per line. */
+export interface ServerFormValues {
+  name: string
+  description: string
+  type: 'stdio' | 'sse' | 'streamableHttp' | 'inMemory'
+  command: string
+  /** one argument per line */
+  args: string
+  /** KEY=value per line */
+  env: string
+  cwd: string
+  registryUrl: string
+  baseUrl: string
+  /** Name: value per line */
+  headers: string
+  /** seconds; empty for the default */
+  timeout: number | null
+  longRunning: boolean
+  /** one folder per line */
+  roots: string
+  provider: string
+  providerUrl: string
+  logoUrl: string
+  tags: string[]
+}
+
+export type ServerFormField = keyof ServerFormValues
+export type ServerFormErrorKey =
+  | 'required'
+  | 'nameTaken'
+  | 'envLine'
+  | 'headerLine'
+  | 'commandRequired'
+  | 'urlRequired'
+  | 'urlInvalid'
+  | 'timeoutPositive'
+  | 'schema'
+/** field → an i18n key under editor.errors, with its interpolation values */
+export type ServerFormErrors = Partial<Record<ServerFormField, { key: ServerFormErrorKey; values?: Record<string, string | number> }>>
+
+const lines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+
+export function toFormValues(server: McpServer): ServerFormValues {
+  const type = server.type ?? (server.command ? 'stdio' : 'streamableHttp')
+  return {
+    name: server.name,
+    description: server.description ?? '',
+    type,
+    command: server.command ?? '',
+    args: (server.args ?? []).join('\n'),
+    env: Object.entries(server.env ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+    cwd: server.cwd ?? '',
+    registryUrl: server.registryUrl ?? '',
+    baseUrl: server.baseUrl ?? '',
+    headers: Object.entries(server.headers ?? {})
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n'),
+    timeout: server.timeout ?? null,
+    longRunning: server.longRunning ?? false,
+    roots: (server.roots ?? []).join('\n'),
+    provider: server.provider ?? '',
+    providerUrl: server.providerUrl ?? '',
+    logoUrl: server.logoUrl ?? '',
+    tags: server.tags ?? []
+  }
+}
+
+/** `KEY=value` lines → a record; the first bad line is reported with its number. */
+function parsePairs(
+  text: string,
+  separator: '=' | ':',
+  keyPattern: RegExp
+): { value?: Record<string, string>; error?: { key: 'envLine' | 'headerLine'; values: Record<string, string | number> } } {
+  const out: Record<string, string> = {}
+  const all = text.split(/\r?\n/)
+  for (let i = 0; i < all.length; i++) {
+    const line = all[i].trim()
+    if (!line || line.startsWith('#')) continue
+    const at = line.indexOf(separator)
+    const key = at > 0 ? line.slice(0, at).trim() : ''
+    if (!key || !keyPattern.test(key)) return { error: { key: separator === '=' ? 'envLine' : 'headerLine', values: { line: i + 1 } } }
+    out[key] = line.slice(at + 1).trim()
+  }
+  return { value: Object.keys(out).length ? out : undefined }
+}
+
+const isHttpUrl = (text: string) => {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+const optional = (text: string) => (text.trim() ? text.trim() : undefined)
+
+/**
+ * The form → the server as it would be saved, or the errors to show next to each field. The
+ * result is checked with McpServerSchema, the same schema main checks at the IPC boundary.
+ */
+export function fromFormValues(
+  values: ServerFormValues,
+  base: McpServer,
+  otherNames: string[]
+): { server: McpServer; errors: ServerFormErrors } {
+  const errors: ServerFormErrors = {}
+  const stdio = values.type === 'stdio'
+  const remote = values.type === 'sse' || values.type === 'streamableHttp'
+  const name = values.name.trim()
+  if (!name) errors.name = { key: 'required' }
+  else if (otherNames.some((n) => n.trim().toLowerCase() === name.toLowerCase())) errors.name = { key: 'nameTaken', values: { name } }
+
+  const env = parsePairs(values.env, '=', /^[A-Za-z_][A-Za-z0-9_]*$/)
+  if (env.error) errors.env = env.error
+  const headers = parsePairs(values.headers, ':', /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/)
+  if (headers.error) errors.headers = headers.error
+  if (stdio && !values.command.trim()) errors.command = { key: 'commandRequired' }
+  if (remote && !values.baseUrl.trim()) errors.baseUrl = { key: 'urlRequired' }
+  else if (remote && !isHttpUrl(values.baseUrl.trim())) errors.baseUrl = { key: 'urlInvalid' }
+  if (values.registryUrl.trim() && !isHttpUrl(values.registryUrl.trim())) errors.registryUrl = { key: 'urlInvalid' }
+  if (values.providerUrl.trim() && !isHttpUrl(values.providerUrl.trim())) errors.providerUrl = { key: 'urlInvalid' }
+  if (values.timeout !== null && !(values.timeout > 0)) errors.timeout = { key: 'timeoutPositive' }
+
+  const server: McpServer = {
+    ...base,
+    name,
+    type: values.type,
+    description: optional(values.description),
+    command: stdio ? optional(values.command) : undefined,
+    args: stdio && lines(values.args).length ? lines(values.args) : undefined,
+    env: stdio ? env.value : undefined,
+    cwd: stdio ? optional(values.cwd) : undefined,
+    registryUrl: stdio ? optional(values.registryUrl) : undefined,
+    baseUrl: remote ? optional(values.baseUrl) : undefined,
+    headers: remote ? headers.value : undefined,
+    timeout: values.timeout ?? undefined,
+    longRunning: values.longRunning || undefined,
+    roots: lines(values.roots).length ? lines(values.roots) : undefined,
+    provider: optional(values.provider),
+    providerUrl: optional(values.providerUrl),
+    logoUrl: optional(values.logoUrl),
+    tags: values.tags.length ? values.tags : undefined
+  }
+  // the shared schema is the last word: anything it rejects is shown on its field
+  const parsed = McpServerSchema.safeParse(server)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]) as ServerFormField
+      if (field in values && !errors[field]) errors[field] = { key: 'schema', values: { message: issue.message } }
+    }
+  }
+  return { server: stripUndefined(server), errors }
+}
+
+function stripUndefined(server: McpServer): McpServer {
+  return Object.fromEntries(Object.entries(server).filter(([, v]) => v !== undefined)) as McpServer
+}
+
+/** What Save must send to updateServer: changed fields, and cleared ones as undefined. */
+export function diffServer(before: McpServer, after: McpServer): McpServerChanges {
+  const changes: Record<string, unknown> = {}
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)])
+  keys.delete('id')
+  for (const key of keys) {
+    const a = (before as Record<string, unknown>)[key]
+    const b = (after as Record<string, unknown>)[key]
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = b
+  }
+  return changes as McpServerChanges
+}
+
+/** Fields that only describe the server: changing them needs no restart. */
+const COSMETIC = new Set(['description', 'provider', 'providerUrl', 'logoUrl', 'tags', 'roots', 'disabledTools', 'disabledAutoApproveTools', 'isActive'])
+
+/** After a save: does the running connection need a restart, or only a roots update (Q1)? */
+export function saveEffect(changes: McpServerChanges): 'restart' | 'roots' | 'none' {
+  const keys = Object.keys(changes)
+  if (keys.some((k) => !COSMETIC.has(k))) return 'restart'
+  return 'roots' in changes ? 'roots' : 'none'
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react'
+import { Alert, Button, Card, Empty, Flex, Form, Input, Tag, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js'
+import type { McpServer } from '@shared/mcp/server'
+import { useApi } from '@renderer/context/ApiContext'
+import { errorMessage } from '@renderer/hooks/useServerLists'
+import { ContentBlockView } from './ContentBlockView'
+
+/** One prompt: its arguments as a form (prompt arguments are strings), Get, and the messages. */
+export function PromptPanel({ server, prompt }: { server: McpServer; prompt: Prompt }) {
+  const { t } = useTranslation()
+  const api = useApi()
+  const [form] = Form.useForm<Record<string, string>>()
+  const [result, setResult] = useState<GetPromptResult | undefined>(undefined)
+  const [error, setError] = useState<string | undefined>(undefined)
+  const [busy, setBusy] = useState(false)
+  const args = prompt.arguments ?? []
+
+  const get = async () => {
+    const values = await form.validateFields().catch(() => undefined)
+    if (!values) return
+    // empty optional fields are left out rather than sent as ''
+    const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v !== ''))
+    setBusy(true)
+    setError(undefined)
+    try {
+      setResult(await api.mcp.getPrompt({ server, name: prompt.name, args: filled }))
+    } catch (e) {
+      setError(errorMessage(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text strong>{t('prompts.arguments')}</Typography.Text>
+      {args.length === 0 ? <Typography.Text type="secondary">{t('prompts.noArguments')}</Typography.Text> : null}
+      <Form form={form} layout="vertical" onFinish={() => void get()}>
+        {args.map((arg) => (
+          <Form.Item
+            key={arg.name}
+            name={arg.name}
+            label={arg.name}
+            extra={arg.description}
+            rules={arg.required ? [{ required: true, message: t('prompts.argRequired', { name: arg.name }) }] : []}
+          >
+            <Input data-testid={`prompt-arg-${prompt.name}-${arg.name}`} />
+          </Form.Item>
+        ))}
+        <Button type="primary" htmlType="submit" loading={busy} data-testid={`prompt-get-${prompt.name}`}>
+          {t('prompts.get')}
+        </Button>
+      </Form>
+      {error ? <Alert type="error" showIcon title={t('prompts.getFailed', { message: error })} data-testid="prompt-error" /> : null}
+      {result ? (
+        <Flex vertical gap={8} data-testid={`prompt-messages-${prompt.name}`}>
+          <Typography.Text strong>{t('prompts.messages')}</Typography.Text>
+          {result.messages.length === 0 ? <Empty description={t('prompts.noMessages')} /> : null}
+          {result.messages.map((message, i) => (
+            <Card
+              key={i}
+              size="small"
+              title={<Tag color={message.role === 'user' ? 'blue' : 'green'}>{t(`prompts.roles.${message.role}`)}</Tag>}
+            >
+              <ContentBlockView block={message.content} />
+            </Card>
+          ))}
+        </Flex>
+      ) : null}
+    </Flex>
+  )
+}

@@ -1,0 +1,47 @@
+import { useMemo, useState } from 'react'
+import { Button, Flex, Input, Space, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js'
+import type { ResourceTemplate } from '@modelcontextprotocol/sdk/types.js'
+
+/** A resource template's variables as inputs (RFC 6570, expanded by the SDK), and Read. */
+export function TemplateReader({
+  template,
+  busy,
+  onRead
+}: {
+  template: ResourceTemplate
+  busy: boolean
+  onRead: (uri: string) => void
+}) {
+  const { t } = useTranslation()
+  const parsed = useMemo(() => new UriTemplate(template.uriTemplate), [template.uriTemplate])
+  const [values, setValues] = useState<Record<string, string>>({})
+  const uri = parsed.expand(values)
+  return (
+    <Flex vertical gap={8} data-testid={`template-${template.name}`}>
+      <Typography.Text type="secondary">{template.description}</Typography.Text>
+      <Typography.Text code>{template.uriTemplate}</Typography.Text>
+      <Typography.Text>{t('resources.fill')}</Typography.Text>
+      {parsed.variableNames.map((name) => (
+        <Space.Compact key={name} block>
+          <Space.Addon>{name}</Space.Addon>
+          <Input
+            aria-label={t('resources.variable', { name })}
+            value={values[name] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+            data-testid={`template-var-${template.name}-${name}`}
+          />
+        </Space.Compact>
+      ))}
+      <Flex gap={8} align="center">
+        <Button type="primary" loading={busy} onClick={() => onRead(uri)} data-testid={`template-read-${template.name}`}>
+          {t('resources.read')}
+        </Button>
+        <Typography.Text code data-testid={`template-uri-${template.name}`}>
+          {uri}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  )
+}

@@ -1,0 +1,65 @@
+import { App, Button, Card, Flex, Tag, Typography, theme } from 'antd'
+import { CopyOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { ContentBlockView } from './ContentBlockView'
+import { JsonTree } from './JsonTree'
+
+/** A tool's result: every content block by type, structuredContent as a tree, isError in red (X6). */
+export function ToolResultView({ result, extra }: { result: CallToolResult; extra?: React.ReactNode }) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const isError = result.isError === true
+  const { token } = theme.useToken()
+  const copy = () => {
+    navigator.clipboard
+      .writeText(JSON.stringify(result, null, 2))
+      .then(() => message.success(t('results.copied')))
+      .catch((error: unknown) =>
+        message.error(t('results.copyFailed', { message: error instanceof Error ? error.message : String(error) }))
+      )
+  }
+  return (
+    <Card
+      size="small"
+      data-testid="tool-result"
+      data-error={isError ? 'true' : 'false'}
+      style={isError ? { borderColor: token.colorError } : undefined}
+      title={
+        <Flex gap={8} align="center">
+          <span>{t('results.title')}</span>
+          {isError ? (
+            <Tag color="error" data-testid="result-is-error">
+              {t('results.error')}
+            </Tag>
+          ) : (
+            <Tag color="success">{t('results.success')}</Tag>
+          )}
+          {extra}
+        </Flex>
+      }
+      extra={
+        <Button size="small" icon={<CopyOutlined />} onClick={copy} data-testid="result-copy-json">
+          {t('results.copyJson')}
+        </Button>
+      }
+    >
+      <Flex vertical gap={12}>
+        {result.content.length === 0 && result.structuredContent === undefined ? (
+          <Typography.Text type="secondary">{t('results.empty')}</Typography.Text>
+        ) : null}
+        {result.content.map((block, i) => (
+          <div key={i} style={isError ? { color: token.colorError } : undefined}>
+            <ContentBlockView block={block} />
+          </div>
+        ))}
+        {result.structuredContent !== undefined ? (
+          <div>
+            <Typography.Text strong>{t('results.structured')}</Typography.Text>
+            <JsonTree data={result.structuredContent} testId="result-structured" />
+          </div>
+        ) : null}
+      </Flex>
+    </Card>
+  )
+}

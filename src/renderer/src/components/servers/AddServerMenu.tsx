@@ -1,0 +1,38 @@
+import { DownOutlined, ExportOutlined, FileAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons'
+import { Button, Dropdown, type MenuProps } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useAppSelector } from '@renderer/hooks/useStore'
+import { selectServers } from '@renderer/store/mcp'
+import { ExportDialog } from './ExportDialog'
+import { ImportDialog } from './ImportDialog'
+
+/** "Add server": quick create, import JSON, export. DXT/MCPB import joins this menu with its own issue. */
+export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation()
+  const count = useAppSelector(selectServers).length
+  const [dialog, setDialog] = useState<'import' | 'export' | null>(null)
+
+  const items: MenuProps['items'] = [
+    { key: 'quick', icon: <FileAddOutlined />, label: t('servers.add.quick'), 'data-testid': 'add-menu-quick' },
+    { key: 'import', icon: <ImportOutlined />, label: t('servers.add.importJson'), 'data-testid': 'add-menu-import' },
+    { type: 'divider' },
+    { key: 'export', icon: <ExportOutlined />, label: t('servers.add.export'), disabled: count === 0, 'data-testid': 'add-menu-export' }
+  ]
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'quick') onCreate()
+    else setDialog(key as 'import' | 'export')
+  }
+
+  return (
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']}>
+        <Button type="primary" icon={<PlusOutlined />} data-testid="add-server">
+          {t('servers.add.button')} <DownOutlined />
+        </Button>
+      </Dropdown>
+      <ImportDialog open={dialog === 'import'} onClose={() => setDialog(null)} />
+      <ExportDialog open={dialog === 'export'} onClose={() => setDialog(null)} />
+    </>
+  )
+}

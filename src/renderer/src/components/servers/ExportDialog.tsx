@@ -1,0 +1,57 @@
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons'
+import { Alert, App, Button, Flex, Modal } from 'antd'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useAppSelector } from '@renderer/hooks/useStore'
+import { selectServers } from '@renderer/store/mcp'
+import { downloadText } from './download'
+import { exportMcpServersJson } from './exportConfig'
+import { JsonEditor } from './JsonEditor'
+
+export const EXPORT_FILE_NAME = 'mcp-servers.json'
+
+/** The whole list as `mcpServers` JSON: download it as a file or copy it. */
+export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const servers = useAppSelector(selectServers)
+  const text = useMemo(() => exportMcpServersJson(servers), [servers])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text)
+      void message.success(t('serverExport.copied'))
+    } catch (error) {
+      void message.error(t('serverExport.copyFailed', { message: error instanceof Error ? error.message : String(error) }))
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      width={760}
+      title={t('serverExport.title', { count: servers.length })}
+      destroyOnHidden
+      footer={[
+        <Button key="copy" icon={<CopyOutlined />} onClick={() => void copy()} data-testid="export-copy">
+          {t('serverExport.copy')}
+        </Button>,
+        <Button
+          key="download"
+          type="primary"
+          icon={<DownloadOutlined />}
+          onClick={() => downloadText(EXPORT_FILE_NAME, text)}
+          data-testid="export-download"
+        >
+          {t('serverExport.download')}
+        </Button>
+      ]}
+    >
+      <Flex vertical gap="middle" data-testid="export-dialog">
+        <Alert type="warning" showIcon title={t('serverExport.secretsWarning')} />
+        <JsonEditor value={text} readOnly ariaLabel={t('serverExport.editorLabel')} testId="export-json" height="360px" />
+      </Flex>
+    </Modal>
+  )
+}

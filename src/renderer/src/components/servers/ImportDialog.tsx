@@ -1,0 +1,231 @@
+import { UploadOutlined } from '@ant-design/icons'
+import { Alert, Button, Flex, Modal, Segmented, Table, Tag, Typography, Upload } from 'antd'
+import { useDeferredValue, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { McpConfigError, parseMcpConfig, type ConfigIssue } from '@shared/mcp/configImport'
+import type { McpServer } from '@shared/mcp/server'
+import { useServerActions } from '@renderer/hooks/useServerActions'
+import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
+import { addServer, approveTarget, selectServers } from '@renderer/store/mcp'
+import { selectLanguage } from '@renderer/store/settings'
+import { approvalTarget } from './approval'
+import { planImport, type DuplicatePolicy, type ImportPlanItem } from './importPlan'
+import { JsonEditor } from './JsonEditor'
+import { serverTarget, serverTypeKey } from './serverTarget'
+import { setZodLanguage } from './zodLocale'
+
+const EXAMPLE = `{
+  "mcpServers": {
+    "everything": {
+      "command": "npx",
+      "args": ["-y", "@modelcontextprotocol/server-everything"]
+    }
+  }
+}`
+
+type Parsed = { servers: McpServer[]; issues: [] } | { servers: []; issues: ConfigIssue[] }
+
+function parse(text: string): Parsed | null {
+  if (!text.trim()) return null
+  try {
+    return { servers: parseMcpConfig(text), issues: [] }
+  } catch (error) {
+    if (error instanceof McpConfigError) return { servers: [], issues: error.issues }
+    return { servers: [], issues: [{ message: error instanceof Error ? error.message : String(error) }] }
+  }
+}
+
+/**
+ * Paste (or open) the JSON another host wrote; see every server it adds with its full command
+ * before anything is saved (SPEC §F, §S). One bad field blocks the whole import, named in the error.
+ */
+export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
+  const dispatch = useAppDispatch()
+  const existing = useAppSelector(selectServers)
+  const actions = useServerActions()
+  const [text, setText] = useState('')
+  const [policy, setPolicy] = useState<DuplicatePolicy>('rename')
+  // parsing a big paste on every keystroke would lag the editor
+  const deferred = useDeferredValue(text)
+  const language = useAppSelector(selectLanguage)
+  const parsed = useMemo(() => {
+    // zod words its messages in the UI language
+    setZodLanguage(language)
+    return parse(deferred)
+  }, [deferred, language])
+  const plan = useMemo(() => (parsed ? planImport(parsed.servers, existing, policy) : []), [parsed, existing, policy])
+  const toAdd = plan.filter((item) => item.action !== 'skip')
+  const hasIssues = (parsed?.issues.length ?? 0) > 0
+  const stale = deferred !== text
+
+  const close = () => {
+    setText('')
+    onClose()
+  }
+
+  const submit = () => {
+    if (stale || hasIssues || toAdd.length === 0) return
+    for (const { server } of toAdd) {
+      dispatch(addServer(server))
+      // the list below showed each full command: that was the approval of its first start
+      dispatch(approveTarget({ id: server.id, target: approvalTarget(server) }))
+    }
+    for (const { server } of toAdd) if (server.isActive) void actions.start(server)
+    close()
+  }
+
+  // where, in our words; what is wrong, in the parser's (zod's, translated where it can be)
+  const describe = (issue: ConfigIssue) => (
+    <>
+      {issue.server !== undefined
+        ? `${t('serverImport.issueInServer', { server: issue.server, field: issue.field || t('serverImport.wholeEntry') })} `
+        : issue.field
+          ? `${t('serverImport.issueAtField', { field: issue.field })} `
+          : null}
+      <span data-testid="import-issue-detail">{issue.message}</span>
+    </>
+  )
+
+  return (
+    <Modal
+      open={open}
+      onCancel={close}
+      width={860}
+      title={t('serverImport.title')}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={close} data-testid="import-cancel">
+          {t('serverImport.cancel')}
+        </Button>,
+        <Button
+          key="submit"
+          type="primary"
+          onClick={submit}
+          disabled={stale || hasIssues || toAdd.length === 0}
+          data-testid="import-submit"
+        >
+          {t('serverImport.submit', { count: toAdd.length })}
+        </Button>
+      ]}
+    >
+      <Flex vertical gap="middle" data-testid="import-dialog">
+        <Typography.Text type="secondary">{t('serverImport.help')}</Typography.Text>
+        <JsonEditor
+          value={text}
+          onChange={setText}
+          ariaLabel={t('serverImport.editorLabel')}
+          placeholder={EXAMPLE}
+          testId="import-editor"
+          autoFocus
+        />
+        <Flex gap="middle" align="center" wrap>
+          <Upload
+            accept=".json,application/json"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void file.text().then(setText)
+              return false
+            }}
+          >
+            <Button icon={<UploadOutlined />} data-testid="import-open-file">
+              {t('serverImport.openFile')}
+            </Button>
+          </Upload>
+          <Typography.Text>{t('serverImport.duplicates')}</Typography.Text>
+          <Segmented<DuplicatePolicy>
+            value={policy}
+            onChange={setPolicy}
+            options={[
+              { value: 'rename', label: t('serverImport.rename') },
+              { value: 'skip', label: t('serverImport.skip') }
+            ]}
+            data-testid="import-duplicates"
+          />
+        </Flex>
+        {hasIssues && (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="import-error"
+            title={t('serverImport.errorTitle')}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {parsed!.issues.map((issue, i) => (
+                  <li key={i} data-testid="import-issue" data-field={issue.field} data-server={issue.server}>
+                    {describe(issue)}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        )}
+        {plan.length > 0 && <ImportPreview plan={plan} />}
+      </Flex>
+    </Modal>
+  )
+}
+
+/** Every server the import adds, with the full command it will run (SPEC §S). */
+function ImportPreview({ plan }: { plan: ImportPlanItem[] }) {
+  const { t } = useTranslation()
+  return (
+    <Flex vertical gap="small">
+      <Alert type="warning" showIcon title={t('serverImport.trustWarning')} />
+      <Table<ImportPlanItem>
+        size="small"
+        pagination={false}
+        rowKey={(item) => item.server.id}
+        dataSource={plan}
+        data-testid="import-preview"
+        columns={[
+          {
+            key: 'name',
+            title: t('servers.columns.name'),
+            render: (_, item) => (
+              <Flex vertical>
+                <Typography.Text strong delete={item.action === 'skip'}>
+                  {item.server.name}
+                </Typography.Text>
+                {item.action === 'rename' && (
+                  <Typography.Text type="warning" data-testid="import-renamed">
+                    {t('serverImport.renamedFrom', { name: item.sourceName })}
+                  </Typography.Text>
+                )}
+                {item.action === 'skip' && (
+                  <Typography.Text type="secondary" data-testid="import-skipped">
+                    {t('serverImport.skipped')}
+                  </Typography.Text>
+                )}
+              </Flex>
+            )
+          },
+          {
+            key: 'type',
+            title: t('servers.columns.type'),
+            render: (_, item) => <Tag>{t(`servers.types.${serverTypeKey(item.server)}`)}</Tag>
+          },
+          {
+            key: 'target',
+            title: t('servers.columns.target'),
+            render: (_, item) => (
+              <Typography.Text code style={{ wordBreak: 'break-all' }} data-testid="import-command">
+                {serverTarget(item.server)}
+              </Typography.Text>
+            )
+          },
+          {
+            key: 'env',
+            title: t('serverImport.env'),
+            render: (_, item) =>
+              Object.keys(item.server.env ?? {}).map((k) => (
+                <Tag key={k} variant="filled">
+                  {k}=••••
+                </Tag>
+              ))
+          }
+        ]}
+      />
+    </Flex>
+  )
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useStore } from 'react-redux'
+import type { McpServer } from '@shared/mcp/server'
+import { useApi } from '@renderer/context/ApiContext'
+import type { RootState } from '@renderer/store'
+import { statusChanged } from '@renderer/store/runtime'
+import { ServerLogStore } from '@renderer/store/serverLogStore'
+import { createServerRuntime } from './serverRuntime'
+import { ServerRuntimeContext } from './serverRuntimeContext'
+import { StartApprovalDialog } from './StartApprovalDialog'
+
+interface PendingApproval {
+  server: McpServer
+  resolve: (approved: boolean) => void
+}
+
+/**
+ * The one place that listens to main about servers: status and log events, tool counts, and the
+ * start of the active servers when the list first shows (lazy, not at window load). Components
+ * act through what it provides (useServerActions) rather than calling main themselves.
+ */
+export function ServerRuntimeProvider({ children }: { children: ReactNode }) {
+  const api = useApi()
+  const store = useStore<RootState>()
+  const [pending, setPending] = useState<PendingApproval[]>([])
+  const [runtime] = useState(() =>
+    createServerRuntime({
+      api,
+      getState: store.getState,
+      dispatch: store.dispatch,
+      logs: new ServerLogStore(),
+      askApproval: (server) => new Promise<boolean>((resolve) => setPending((queue) => [...queue, { server, resolve }]))
+    })
+  )
+
+  useEffect(() => {
+    const offStatus = api.on('mcp:server-status', (event) => {
+      const server = runtime.current(event.serverId)
+      if (!server) return
+      store.dispatch(statusChanged(event))
+      if (event.status === 'connected') void runtime.loadToolCount(server)
+    })
+    const offLogs = api.on('mcp:server-log', (event) => runtime.logs.append(event.serverId, event.entries))
+    const offLists = api.on('mcp:list-changed', (event) => {
+      const server = runtime.current(event.serverId)
+      if (event.list === 'tools' && server) void runtime.loadToolCount(server)
+    })
+    return () => {
+      offStatus()
+      offLogs()
+      offLists()
+    }
+  }, [api, runtime, store])
+
+  // StrictMode runs effects twice: the active servers must be started once
+  const started = useRef(false)
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    const { mcp, runtime: known } = store.getState()
+    for (const server of mcp.servers) {
+      if (server.isActive && !runtime.needsApproval(server) && !known.servers[server.id]) void runtime.connect(server)
+    }
+  }, [runtime, store])
+
+  const head = pending[0]
+  const settle = (approved: boolean) => {
+    head?.resolve(approved)
+    setPending((queue) => queue.slice(1))
+  }
+
+  return (
+    <ServerRuntimeContext.Provider value={runtime}>
+      {children}
+      <StartApprovalDialog server={head?.server ?? null} onConfirm={() => settle(true)} onCancel={() => settle(false)} />
+    </ServerRuntimeContext.Provider>
+  )
+}

@@ -1,0 +1,54 @@
+import { Alert, Descriptions, Modal, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import type { McpServer } from '@shared/mcp/server'
+import { serverTarget, serverTypeKey } from './serverTarget'
+
+/**
+ * Shown before the first start of a server the user did not type in (import, deep link): the whole
+ * command line, where it runs, and which variables it gets (values hidden) — SPEC §S.
+ */
+export function StartApprovalDialog({
+  server,
+  onConfirm,
+  onCancel
+}: {
+  server: McpServer | null
+  onConfirm: () => void
+  onCancel: () => void
+}) {
+  const { t } = useTranslation()
+  const envKeys = Object.keys(server?.env ?? {})
+  return (
+    <Modal
+      open={server !== null}
+      title={t('serverRuntime.approval.title', { name: server?.name ?? '' })}
+      okText={t('serverRuntime.approval.start')}
+      cancelText={t('serverRuntime.approval.cancel')}
+      onOk={onConfirm}
+      onCancel={onCancel}
+      okButtonProps={{ 'data-testid': 'approval-confirm' }}
+      cancelButtonProps={{ 'data-testid': 'approval-cancel', autoFocus: true }}
+      destroyOnHidden
+    >
+      {server && (
+        <div data-testid="approval-dialog">
+          <Alert type="warning" showIcon title={t('serverRuntime.approval.warning')} style={{ marginBottom: 16 }} />
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('servers.columns.type')}>{t(`servers.types.${serverTypeKey(server)}`)}</Descriptions.Item>
+            <Descriptions.Item label={server.command ? t('serverRuntime.approval.command') : t('serverRuntime.approval.url')}>
+              <Typography.Text code data-testid="approval-command" style={{ wordBreak: 'break-all' }}>
+                {serverTarget(server)}
+              </Typography.Text>
+            </Descriptions.Item>
+            {server.cwd && <Descriptions.Item label={t('serverRuntime.approval.cwd')}>{server.cwd}</Descriptions.Item>}
+            {envKeys.length > 0 && (
+              <Descriptions.Item label={t('serverRuntime.approval.env')}>
+                {envKeys.map((k) => `${k}=••••`).join('\n')}
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+        </div>
+      )}
+    </Modal>
+  )
+}

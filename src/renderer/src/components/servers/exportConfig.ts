@@ -1,0 +1,35 @@
+import type { McpServer } from '@shared/mcp/server'
+
+type Entry = Record<string, unknown>
+
+/**
+ * The list as an `mcpServers` file (SPEC §F) that Claude Desktop, Cursor and Cherry Studio read,
+ * and our importer reads back to the same servers: `command/args/env` for stdio, `type` + `url`
+ * for remote ones, our extra fields alongside (other hosts ignore unknown keys).
+ */
+export function exportMcpServers(servers: McpServer[]): { mcpServers: Record<string, Entry> } {
+  const mcpServers: Record<string, Entry> = {}
+  for (const s of servers) {
+    const entry: Entry = {
+      type: s.type,
+      description: s.description,
+      command: s.command,
+      args: s.args?.length ? s.args : undefined,
+      env: s.env && Object.keys(s.env).length ? s.env : undefined,
+      cwd: s.cwd,
+      url: s.baseUrl,
+      headers: s.headers && Object.keys(s.headers).length ? s.headers : undefined,
+      registryUrl: s.registryUrl,
+      timeout: s.timeout,
+      longRunning: s.longRunning,
+      provider: s.provider,
+      tags: s.tags?.length ? s.tags : undefined,
+      disabledTools: s.disabledTools?.length ? s.disabledTools : undefined,
+      isActive: s.isActive
+    }
+    mcpServers[s.name] = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined))
+  }
+  return { mcpServers }
+}
+
+export const exportMcpServersJson = (servers: McpServer[]) => JSON.stringify(exportMcpServers(servers), null, 2)

@@ -1,0 +1,146 @@
+import { join, resolve } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
+
+const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
+
+let app: BrowserApp
+let browser: Browser
+let page: Page
+let problems: string[]
+
+beforeAll(async () => {
+  app = await startBuiltApp()
+  browser = await launchChromium()
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  problems = watchProblems(page)
+  await page.goto(app.url)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+/** Adds server-everything (stdio) the way a user does: Add → Import JSON → paste → Import. */
+async function importEverything() {
+  await page.getByTestId('add-server').click()
+  await page.getByTestId('add-menu-import').click()
+  const config = { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }
+  const editor = page.getByTestId('import-dialog').locator('.cm-content')
+  await editor.click()
+  await editor.fill(JSON.stringify(config, null, 2))
+  await page.getByTestId('import-submit').click()
+  await expect.poll(async () => Number(await page.getByTestId('server-tool-count').first().getAttribute('data-count')), { timeout: 30_000 }).toBeGreaterThan(0)
+}
+
+/** Waits for a dialog's opening animation to end, so a screenshot shows it as the user sees it. */
+async function settled(testId: string) {
+  await page.getByTestId(testId).waitFor()
+  await expect.poll(() => page.evaluate(() => document.querySelectorAll('.ant-zoom-appear, .ant-zoom-enter').length)).toBe(0)
+}
+
+async function pick(testId: string, label: string) {
+  await page.getByTestId(testId).getByText(label, { exact: true }).click()
+}
+
+/** Opens the runner of one tool on the open Tools tab. */
+async function openRunner(tool: string) {
+  await page.getByTestId(`tool-run-${tool}`).click()
+  await page.getByTestId('runner-run').waitFor()
+}
+
+describe('dialogs for server requests, driven from the tool runner in a real browser', () => {
+  it('elicitation: the dialog appears, and filling it returns the values to the tool result', async () => {
+    await importEverything()
+    await page.getByTestId('server-name').first().click()
+    await page.getByTestId('editor-tab-tools').click()
+    await openRunner('trigger-elicitation-request')
+    await page.getByTestId('runner-run').click()
+
+    const dialog = page.getByTestId('elicitation-dialog')
+    await dialog.waitFor()
+    expect(await dialog.getByTestId('elicitation-message').textContent()).toBe('Please provide inputs for the following fields:')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('elicitation-field-name')
+    await page.keyboard.type('Ada Lovelace')
+    // keyboard only: Tab reaches the checkbox, Space ticks it
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('elicitation-field-check')
+    await page.keyboard.press('Space')
+    await dialog.getByTestId('elicitation-field-email').fill('ada@example.com')
+    await settled('elicitation-dialog')
+    await page.screenshot({ path: join(ARTIFACTS, 'elicitation-dialog.png') })
+    await dialog.getByTestId('elicitation-accept').click()
+    await dialog.waitFor({ state: 'detached' })
+
+    const result = page.getByTestId('tool-result')
+    await expect.poll(() => result.textContent(), { timeout: 20_000 }).toContain('Name: Ada Lovelace')
+    expect(await result.textContent()).toContain('Email: ada@example.com')
+    expect(await result.textContent()).toContain('Agreed to terms: true')
+    await page.getByTestId('runner-close').click()
+  })
+
+  it('sampling: approving a typed reply puts it in the tool result', async () => {
+    await openRunner('trigger-sampling-request')
+    await page.getByTestId('tool-runner-body').getByLabel('prompt').fill('Name a colour.')
+    await page.getByTestId('runner-run').click()
+
+    const dialog = page.getByTestId('sampling-dialog')
+    await dialog.waitFor()
+    expect(await dialog.getByTestId('sampling-message').textContent()).toContain('Name a colour.')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sampling-reply')
+    await page.keyboard.type('Ultramarine.')
+    await settled('sampling-dialog')
+    await page.screenshot({ path: join(ARTIFACTS, 'sampling-dialog.png') })
+    // keyboard only: from the reply, Tab to Reject, Tab to Approve, Enter
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sampling-approve')
+    await page.keyboard.press('Enter')
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('tool-result').textContent(), { timeout: 20_000 }).toContain('Ultramarine.')
+    await page.getByTestId('runner-close').click()
+  })
+
+  it('URL mode: the whole address is shown with its host stood out; Decline opens nothing', async () => {
+    await openRunner('trigger-url-elicitation')
+    const url = 'https://login.example.com/authorize?client=studio&state=xyz'
+    await page.getByTestId('tool-runner-body').getByLabel('url').fill(url)
+    await page.getByTestId('runner-run').click()
+
+    const dialog = page.getByTestId('elicitation-url-dialog')
+    await settled('elicitation-url-dialog')
+    expect(await dialog.getByTestId('elicitation-url').textContent()).toContain(url)
+    expect(await dialog.getByTestId('elicitation-url-host').textContent()).toBe('login.example.com')
+    // consent is a deliberate click: focus waits on Cancel, not on Open
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('elicitation-cancel')
+    await page.screenshot({ path: join(ARTIFACTS, 'elicitation-url-dialog.png') })
+    await dialog.getByTestId('elicitation-decline').click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('tool-result').textContent(), { timeout: 20_000 }).toContain('User declined to open the URL')
+    await page.getByTestId('runner-close').click()
+  })
+
+  it('in Chinese and dark: every dialog string translated; Decline reaches the server', async () => {
+    await pick('theme-select', 'Dark')
+    await pick('language-select', '简体中文')
+    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.theme])).toEqual(['zh-CN', 'dark'])
+    await openRunner('trigger-elicitation-request')
+    await page.getByTestId('runner-run').click()
+
+    const dialog = page.getByTestId('elicitation-dialog')
+    await settled('elicitation-dialog')
+    const text = await dialog.innerText()
+    expect(text).toContain('everything 请求提供信息')
+    expect(text).toMatch(/请在 [45]:\d\d 内回答/)
+    for (const english of ['Accept', 'Decline', 'Cancel', 'Answer within', 'asks for', 'dialogs.']) expect(text).not.toContain(english)
+    await page.screenshot({ path: join(ARTIFACTS, 'elicitation-dialog-dark-zh.png') })
+
+    await dialog.getByTestId('elicitation-decline').click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('tool-result').textContent(), { timeout: 20_000 }).toContain('User declined')
+    await page.getByTestId('runner-close').click()
+    expect(problems).toEqual([])
+  })
+})

@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { cleanupServers, everything, fixture, renderServers, rowOf, waitForStatus } from '../servers/serversSupport'
+
+afterEach(cleanupServers)
+
+const field = (name: string) => screen.getByTestId(`editor-${name}`) as HTMLInputElement
+const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } })
+
+describe('server editor: General', () => {
+  it('quick create opens a blank stdio server; Create is refused until it has a command, then it is added (stopped)', async () => {
+    const { store } = await renderServers()
+    fireEvent.click(screen.getByTestId('add-server'))
+    fireEvent.click(await screen.findByTestId('add-menu-quick'))
+    await screen.findByTestId('server-editor')
+    expect(screen.getByTestId('editor-title').textContent).toBe('New server')
+    expect(field('name').value).toBe('New server')
+
+    fireEvent.click(screen.getByTestId('editor-save'))
+    expect((await screen.findByTestId('editor-error-command')).textContent).toBe('A stdio server needs a command.')
+    expect(store.getState().mcp.servers).toEqual([])
+
+    type('command', 'node')
+    type('args', 'server.js\n\n  --flag value  \n')
+    await waitFor(() => expect(screen.queryByTestId('editor-error-command')).toBeNull())
+    fireEvent.click(screen.getByTestId('editor-save'))
+    await waitFor(() => expect(store.getState().mcp.servers).toHaveLength(1))
+    const [created] = store.getState().mcp.servers
+    expect(created).toMatchObject({ name: 'New server', type: 'stdio', command: 'node', args: ['server.js', '--flag value'], isActive: false, installSource: 'manual' })
+    await waitFor(() => expect(screen.getByTestId('server-editor').dataset.serverId).toBe(created.id))
+    expect(window.location.hash).toBe(`#server=${created.id}`)
+  })
+
+  it('validates inline with the field named: env lines, a taken name, a URL; values stay masked until shown', async () => {
+    const local = { id: 'l', name: 'Local', type: 'stdio' as const, command: 'node', description: 'old', env: { API_KEY: 'sk-secret' }, isActive: false }
+    const { store } = await renderServers([local, { id: 'o', name: 'Other', command: 'x', isActive: false }])
+    fireEvent.click(within(rowOf('Local')).getByTestId('server-edit'))
+    await screen.findByTestId('general-tab')
+    expect(field('env').value).toBe('API_KEY=••••••')
+    expect(field('env').value).not.toContain('sk-secret')
+    fireEvent.click(screen.getByTestId('editor-env-reveal'))
+    expect(field('env').value).toBe('API_KEY=sk-secret')
+
+    type('env', 'API_KEY=sk-secret\nnot a pair')
+    expect((await screen.findByTestId('editor-error-env')).textContent).toContain('Line 2 is not KEY=value')
+    type('name', 'other')
+    expect((await screen.findByTestId('editor-error-name')).textContent).toBe('Another server is already called “other”.')
+    fireEvent.click(screen.getByTestId('editor-save'))
+    expect(store.getState().mcp.servers[0]).toEqual(local)
+
+    type('env', 'API_KEY=sk-secret\nDEBUG=1')
+    type('name', 'Local 2')
+    type('description', '')
+    fireEvent.click(screen.getByTestId('editor-save'))
+    await waitFor(() => expect(store.getState().mcp.servers[0].name).toBe('Local 2'))
+    expect(store.getState().mcp.servers[0]).toEqual({ id: 'l', name: 'Local 2', type: 'stdio', command: 'node', env: { API_KEY: 'sk-secret', DEBUG: '1' }, isActive: false })
+
+    // switching to a remote type asks for an http(s) URL
+    fireEvent.click(within(screen.getByTestId('editor-type')).getByText('Streamable HTTP'))
+    type('baseUrl', 'ftp://example.com')
+    expect((await screen.findByTestId('editor-error-baseUrl')).textContent).toBe('Must be an http:// or https:// URL.')
+  })
+
+  it('Save on an active server restarts it with the new config; the tabs count what it offers', async () => {
+    const { store, service, api } = await renderServers([everything()])
+    await waitForStatus('Everything', 'connected')
+    const pid = service.pidOf(everything())
+    fireEvent.click(within(rowOf('Everything')).getByTestId('server-edit'))
+    const tools = await api.mcp.listTools({ server: everything() })
+    await waitFor(() => expect(screen.getByTestId('editor-tab-tools').textContent).toBe(`Tools (${tools.length})`))
+
+    type('timeout', '90')
+    fireEvent.click(screen.getByTestId('editor-save'))
+    await waitFor(() => expect(store.getState().mcp.servers[0].timeout).toBe(90))
+    await waitFor(() => expect(service.pidOf(everything({ timeout: 90 }))).toBeGreaterThan(0))
+    expect(service.pidOf(everything({ timeout: 90 }))).not.toBe(pid)
+
+    fireEvent.click(screen.getByTestId('editor-tab-tools'))
+    expect(await screen.findByTestId('tools-tab')).toBeTruthy()
+    expect(window.location.hash).toBe('#server=everything&tab=tools')
+  })
+
+  it('a change of roots only is told to the running server (roots/list_changed), without a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-roots-'))
+    const events = join(dir, 'events.log')
+    const read = () => {
+      try {
+        return readFileSync(events, 'utf8')
+      } catch {
+        return ''
+      }
+    }
+    try {
+      const lab = { id: 'lab', name: 'Lab', type: 'stdio' as const, command: process.execPath, args: [fixture('lab.mjs')], env: { EVENTS_FILE: events }, isActive: true }
+      const { store, service } = await renderServers([lab])
+      await waitForStatus('Lab', 'connected')
+      const pid = service.pidOf(lab)
+      fireEvent.click(within(rowOf('Lab')).getByTestId('server-edit'))
+      await screen.findByTestId('general-tab')
+      type('roots', `${dir}\n`)
+      fireEvent.click(screen.getByTestId('editor-save'))
+      await waitFor(() => expect(read()).toContain('notification notifications/roots/list_changed'), { timeout: 15_000 })
+      expect(store.getState().mcp.servers[0].roots).toEqual([dir])
+      expect(service.pidOf(lab)).toBe(pid)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('a stopped server offers to start it instead of its Tools tab', async () => {
+    await renderServers([everything({ isActive: false })])
+    fireEvent.click(within(rowOf('Everything')).getByTestId('server-edit'))
+    fireEvent.click(await screen.findByTestId('editor-tab-tools'))
+    expect((await screen.findByTestId('editor-not-connected')).textContent).toContain('Everything is stopped')
+    expect(screen.queryByTestId('tools-tab')).toBeNull()
+    fireEvent.click(screen.getByTestId('editor-start'))
+    expect(await screen.findByTestId('tools-tab', {}, { timeout: 20_000 })).toBeTruthy()
+  })
+})

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import type { McpServer } from '@shared/mcp/server'
+import { diffServer, fromFormValues, saveEffect, toFormValues } from '@renderer/components/editor/serverForm'
+import { maskEnv } from '@renderer/components/editor/EnvField'
+
+const base: McpServer = { id: 'a', name: 'A', type: 'stdio', command: 'node', args: ['x.js'], env: { K: 'v=1' }, isActive: true, disabledTools: ['t'] }
+
+describe('server form', () => {
+  it('round-trips a server through the form unchanged, keeping fields the form does not show', () => {
+    const { server, errors } = fromFormValues(toFormValues(base), base, [])
+    expect(errors).toEqual({})
+    expect(server).toEqual(base)
+  })
+
+  it('reads lists one per line and pairs as KEY=value / Name: value, values may contain the separator', () => {
+    const values = { ...toFormValues(base), args: ' a \n\n b c ', env: 'A=1\n# a comment\nB=x=y' }
+    expect(fromFormValues(values, base, []).server).toMatchObject({ args: ['a', 'b c'], env: { A: '1', B: 'x=y' } })
+    const remote = { ...toFormValues(base), type: 'sse' as const, baseUrl: 'https://h/sse', headers: 'Authorization: Bearer a:b' }
+    const { server } = fromFormValues(remote, base, [])
+    expect(server).toMatchObject({ type: 'sse', baseUrl: 'https://h/sse', headers: { Authorization: 'Bearer a:b' } })
+    // a remote server keeps no stdio fields
+    expect(server.command).toBeUndefined()
+    expect(server.env).toBeUndefined()
+  })
+
+  it('names each bad field', () => {
+    const values = { ...toFormValues(base), name: ' ', command: '', env: '1BAD=x', timeout: 0 }
+    expect(fromFormValues(values, base, []).errors).toEqual({
+      name: { key: 'required' },
+      command: { key: 'commandRequired' },
+      env: { key: 'envLine', values: { line: 1 } },
+      timeout: { key: 'timeoutPositive' }
+    })
+    expect(fromFormValues({ ...toFormValues(base), name: 'b' }, base, ['B']).errors.name).toEqual({ key: 'nameTaken', values: { name: 'b' } })
+  })
+
+  it('diffs what Save changes, cleared fields as undefined, and what that means for a running server', () => {
+    const after = fromFormValues({ ...toFormValues(base), args: '', timeout: 30 }, base, []).server
+    const changes = diffServer(base, after)
+    expect(changes).toEqual({ args: undefined, timeout: 30 })
+    expect(saveEffect(changes)).toBe('restart')
+    expect(saveEffect({ roots: ['/x'], description: 'd' })).toBe('roots')
+    expect(saveEffect({ description: 'd', tags: ['x'] })).toBe('none')
+    expect(saveEffect({ name: 'B' })).toBe('restart')
+  })
+
+  it('masks every env value, keeping the names', () => {
+    expect(maskEnv('A=secret\nB=\nbroken')).toBe('A=••••••\nB=\nbroken')
+  })
+})

@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { EditorView } from '@codemirror/view'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { ToolsTab } from '@renderer/components/editor/ToolsTab'
+import { addServer } from '@renderer/store/mcp'
+import { setLanguage } from '@renderer/store/settings'
+import type { McpServer } from '@shared/mcp/server'
+import { createMcpApi } from '../support/mainSide'
+import { renderApp } from '../support/renderApp'
+import { SHOWCASE, StoreTab, fixture, stdioServer } from '../tools/harness'
+
+let dispose: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await dispose?.()
+  dispose = undefined
+})
+
+/** The Tools tab on a real server; opens the runner for `tool`. */
+async function openRunner(server: McpServer, tool: string) {
+  const main = createMcpApi()
+  dispose = main.dispose
+  const view = renderApp(<StoreTab id={server.id} tab={ToolsTab} />, { api: main.api })
+  act(() => {
+    view.store.dispatch(addServer(server))
+  })
+  fireEvent.click(await screen.findByTestId(`tool-run-${tool}`, {}, { timeout: 20_000 }))
+  const body = await screen.findByTestId('tool-runner-body')
+  return { ...view, main, body }
+}
+
+const showcase = () => stdioServer('showcase', SHOWCASE)
+
+/** The CodeMirror editor's view, to read and replace its text the way a paste would. */
+function editorView(container: HTMLElement): EditorView {
+  const view = EditorView.findFromDOM(container.querySelector('.cm-content') as HTMLElement)
+  if (!view) throw new Error('no CodeMirror editor here')
+  return view
+}
+const editorText = (container: HTMLElement) => editorView(container).state.doc.toString()
+function setEditorText(container: HTMLElement, text: string) {
+  const view = editorView(container)
+  act(() => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }))
+}
+
+function field(body: HTMLElement, label: RegExp | string) {
+  return within(body).getByLabelText(label)
+}
+
+describe('the schema form (rjsf, real tool schema from a real server)', () => {
+  it('draws required marks, defaults, an enum, an array and a nested object', async () => {
+    const { body } = await openRunner(showcase(), 'shapes')
+    // required: title, colour, owner and owner.name; count and shout have defaults, tags is optional
+    const required = [...body.querySelectorAll('.ant-form-item-required')].map((el) => el.textContent?.trim())
+    expect(required).toEqual(expect.arrayContaining(['title', 'colour', 'name']))
+    expect(required).not.toContain('tags')
+    expect(required).not.toContain('email')
+    expect((field(body, /^count/) as HTMLInputElement).value).toBe('3')
+    expect((field(body, /^shout/) as HTMLInputElement).checked).toBe(false)
+    // the enum is a select offering exactly the three values
+    fireEvent.mouseDown(within(body).getByRole('combobox'))
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option-content').length).toBeGreaterThan(0))
+    // rjsf adds an empty placeholder option while nothing is chosen
+    const options = [...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent).filter(Boolean)
+    expect(options).toEqual(['red', 'green', 'blue'])
+    // the nested object has its own fields
+    expect(field(body, /^email/)).toBeTruthy()
+    expect(body.textContent).toContain('owner')
+    expect(body.textContent).toContain('tags')
+  })
+
+  it('refuses to run while a required field is empty, then runs with the defaults filled in', async () => {
+    const { body } = await openRunner(showcase(), 'shapes')
+    fireEvent.click(screen.getByTestId('runner-run'))
+    expect((await screen.findByTestId('runner-input-error')).textContent).toContain('Fix the highlighted fields first.')
+    expect(body.textContent).toContain('is required')
+    expect(screen.queryByTestId('tool-result')).toBeNull()
+
+    fireEvent.change(field(body, /^title/), { target: { value: 'Hello' } })
+    fireEvent.change(field(body, /^name/), { target: { value: 'Ada' } })
+    fireEvent.mouseDown(within(body).getByRole('combobox'))
+    fireEvent.click(await screen.findByTitle('green'))
+    fireEvent.click(screen.getByTestId('runner-run'))
+    const result = await screen.findByTestId('tool-result', {}, { timeout: 20_000 })
+    const tree = within(result).getByTestId('result-structured').textContent ?? ''
+    expect(tree).toContain('"Hello"')
+    expect(tree).toContain('"green"')
+    expect(tree).toContain('"Ada"')
+    // the default the form filled in went over the wire
+    expect(within(result).getByTestId('result-text').textContent).toContain('"count":3')
+    expect(screen.getByTestId('runner-elapsed').textContent).toMatch(/Elapsed: \d+\.\d s/)
+  })
+
+  it('edits the arguments as JSON, refuses broken JSON, and runs it', async () => {
+    await openRunner(showcase(), 'shapes')
+    fireEvent.click(screen.getByTestId('runner-json-switch'))
+    const input = await screen.findByTestId('runner-json-input')
+    expect(JSON.parse(editorText(input))).toEqual({ count: 3, shout: false, owner: {} })
+    setEditorText(input, '{"title": ')
+    fireEvent.click(screen.getByTestId('runner-run'))
+    expect((await screen.findByTestId('runner-input-error')).textContent).toContain('Not valid JSON')
+    setEditorText(input, '[1, 2]')
+    fireEvent.click(screen.getByTestId('runner-run'))
+    await waitFor(() => expect(screen.getByTestId('runner-input-error').textContent).toContain('must be a JSON object'))
+    setEditorText(input, '{"title":"T","colour":"blue","owner":{"name":"Bo"}}')
+    fireEvent.click(screen.getByTestId('runner-run'))
+    const result = await screen.findByTestId('tool-result', {}, { timeout: 20_000 })
+    expect(within(result).getByTestId('result-text').textContent).toContain('"colour":"blue"')
+    // back to the form: it shows what the JSON said
+    fireEvent.click(screen.getByTestId('runner-json-switch'))
+    expect((field(screen.getByTestId('tool-runner-body'), /^title/) as HTMLInputElement).value).toBe('T')
+  })
+})
+
+describe('the schema form in Chinese', () => {
+  it('translates rjsf labels and the validation messages', async () => {
+    const { body, store } = await openRunner(showcase(), 'shapes')
+    act(() => {
+      store.dispatch(setLanguage('zh-CN'))
+    })
+    await waitFor(() => expect(screen.getByTestId('runner-run').textContent).toContain('运行'))
+    fireEvent.click(screen.getByTestId('runner-run'))
+    expect((await screen.findByTestId('runner-input-error')).textContent).toContain('请先修正标出的字段。')
+    await waitFor(() => expect(screen.getByTestId('tool-runner-body').textContent).toContain('为必填项'))
+    expect(screen.getByTestId('tool-runner-body').textContent).not.toContain('is required')
+    // rjsf's own button for the tags array
+    // (a title query: getByRole over this much antd DOM is very slow in jsdom)
+    expect(body.querySelector('button[title="添加项"]')).toBeTruthy()
+  })
+})
+
+describe('running a tool (real calls)', () => {
+  it('shows progress with its message, and Cancel stops the call', async () => {
+    const { body } = await openRunner(stdioServer('lab', fixture('lab.mjs')), 'wait')
+    fireEvent.change(field(body, /^ms/), { target: { value: '20000' } })
+    fireEvent.click(screen.getByTestId('runner-run'))
+    await waitFor(() => expect(screen.getByTestId('runner-progress-message').textContent).toMatch(/step [1-9]/), { timeout: 20_000 })
+    expect(screen.getByTestId('runner-progress').querySelector('.ant-progress')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('runner-cancel'))
+    expect((await screen.findByTestId('runner-cancelled')).textContent).toContain('Cancelled')
+    expect(screen.queryByTestId('runner-progress')).toBeNull()
+    expect(screen.queryByTestId('runner-cancel')).toBeNull()
+  })
+
+  it('shows the message main sent when the call is rejected, with a retry', async () => {
+    const { body } = await openRunner(stdioServer('slow', fixture('lab.mjs'), { timeout: 0.5 }), 'wait')
+    fireEvent.change(field(body, /^ms/), { target: { value: '3000' } })
+    fireEvent.click(screen.getByTestId('runner-run'))
+    const error = await screen.findByTestId('runner-error', {}, { timeout: 20_000 })
+    expect(error.textContent).toMatch(/The call failed: .*time/i)
+    fireEvent.click(within(error).getByTestId('runner-retry'))
+    await waitFor(() => expect(screen.getByTestId('runner-run').textContent).toContain('Running'))
+    expect(await screen.findByTestId('runner-error', {}, { timeout: 20_000 })).toBeTruthy()
+  })
+
+  it('shows a tool error result in red', async () => {
+    await openRunner(showcase(), 'fails')
+    fireEvent.click(screen.getByTestId('runner-run'))
+    const result = await screen.findByTestId('tool-result', {}, { timeout: 20_000 })
+    expect(result.dataset.error).toBe('true')
+    expect(result.textContent).toContain('the disk is full')
+  })
+
+  it('shows an image result from a real server', async () => {
+    await openRunner(showcase(), 'image')
+    fireEvent.click(screen.getByTestId('runner-run'))
+    const image = await screen.findByTestId('result-image', {}, { timeout: 20_000 })
+    expect(image.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBOR/)
+  })
+})

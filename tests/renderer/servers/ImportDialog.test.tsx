@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanupServers, renderServers, setEditorText } from './serversSupport'
+
+afterEach(cleanupServers)
+
+async function openImport() {
+  fireEvent.click(screen.getByTestId('add-server'))
+  fireEvent.click(await screen.findByTestId('add-menu-import'))
+  return screen.findByTestId('import-dialog')
+}
+
+const existing = { id: 'fs', name: 'filesystem', type: 'stdio' as const, command: 'npx', args: ['-y', 'fs'], isActive: false }
+
+describe('import JSON', () => {
+  it('names the server and the field of a bad entry, and saves nothing', async () => {
+    const { store, storage, persistor } = await renderServers([existing])
+    await persistor.flush()
+    const before = storage.data.get('persist:root')
+    const dialog = await openImport()
+    act(() =>
+      setEditorText(
+        within(dialog).getByTestId('import-editor'),
+        JSON.stringify({ mcpServers: { good: { command: 'node' }, broken: { command: 'node', args: 'not-an-array' } } })
+      )
+    )
+    const error = await within(dialog).findByTestId('import-error')
+    const issue = within(error).getByTestId('import-issue')
+    expect(issue.dataset.server).toBe('broken')
+    expect(issue.dataset.field).toBe('args')
+    expect(issue.textContent).toMatch(/^Server “broken”, field “args”: Invalid input: expected array/)
+    expect(screen.getByTestId('import-submit')).toHaveProperty('disabled', true)
+    fireEvent.click(screen.getByTestId('import-submit'))
+    expect(store.getState().mcp.servers).toEqual([existing])
+    await persistor.flush()
+    expect(storage.data.get('persist:root')).toBe(before)
+  })
+
+  it('says when the text is not JSON at all', async () => {
+    await renderServers()
+    const dialog = await openImport()
+    act(() => setEditorText(within(dialog).getByTestId('import-editor'), '{"mcpServers": {'))
+    expect((await within(dialog).findByTestId('import-error')).textContent).toContain('not valid JSON')
+  })
+
+  it('adds every server of a Claude Desktop / VS Code file with its full command shown, renaming a taken name', async () => {
+    const { store } = await renderServers([existing])
+    const dialog = await openImport()
+    const file = {
+      servers: {
+        filesystem: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], disabled: true },
+        remote: { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' }, disabled: true }
+      }
+    }
+    act(() => setEditorText(within(dialog).getByTestId('import-editor'), JSON.stringify(file)))
+    const preview = await within(dialog).findByTestId('import-preview')
+    const commands = within(preview).getAllByTestId('import-command').map((c) => c.textContent)
+    expect(commands).toEqual(['npx -y @modelcontextprotocol/server-filesystem /tmp', 'https://example.com/mcp'])
+    expect(within(preview).getByTestId('import-renamed').textContent).toContain('“filesystem” is taken')
+    expect(screen.getByTestId('import-submit').textContent).toBe('Add 2 servers')
+    fireEvent.click(screen.getByTestId('import-submit'))
+
+    await waitFor(() => expect(store.getState().mcp.servers.map((s) => s.name)).toEqual(['filesystem', 'filesystem (2)', 'remote']))
+    const [, renamed, remote] = store.getState().mcp.servers
+    expect(renamed).toMatchObject({ type: 'stdio', installSource: 'import', isActive: false })
+    expect(renamed.id).not.toBe('fs')
+    expect(remote).toMatchObject({ type: 'streamableHttp', baseUrl: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' } })
+    // the preview was the approval of the commands it showed
+    expect(Object.keys(store.getState().mcp.approvedTargets).sort()).toEqual([renamed.id, remote.id].sort())
+  })
+
+  it('skips a taken name when asked to, and says so', async () => {
+    const { store } = await renderServers([existing])
+    const dialog = await openImport()
+    act(() =>
+      setEditorText(
+        within(dialog).getByTestId('import-editor'),
+        JSON.stringify({ mcpServers: { FileSystem: { command: 'npx', disabled: true }, other: { command: 'uvx', disabled: true } } })
+      )
+    )
+    await within(dialog).findByTestId('import-preview')
+    fireEvent.click(within(within(dialog).getByTestId('import-duplicates')).getByText('Skip'))
+    expect((await within(dialog).findByTestId('import-skipped')).textContent).toContain('name is taken')
+    expect(screen.getByTestId('import-submit').textContent).toBe('Add 1 server')
+    fireEvent.click(screen.getByTestId('import-submit'))
+    await waitFor(() => expect(store.getState().mcp.servers.map((s) => s.name)).toEqual(['filesystem', 'other']))
+  })
+})
+
+describe('export JSON', () => {
+  it('shows the list as mcpServers JSON that imports back to the same servers', async () => {
+    const remote = { id: 'r', name: 'remote', type: 'sse' as const, baseUrl: 'http://127.0.0.1:1/sse', tags: ['t'], isActive: true }
+    await renderServers([existing, { ...remote, isActive: false }])
+    fireEvent.click(screen.getByTestId('add-server'))
+    fireEvent.click(await screen.findByTestId('add-menu-export'))
+    const json = await screen.findByTestId('export-json')
+    const text = json.querySelector('.cm-content')!.textContent!
+    expect(JSON.parse(text)).toEqual({
+      mcpServers: {
+        filesystem: { type: 'stdio', command: 'npx', args: ['-y', 'fs'], isActive: false },
+        remote: { type: 'sse', url: 'http://127.0.0.1:1/sse', tags: ['t'], isActive: false }
+      }
+    })
+  })
+})

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanupServers, everything, fixture, renderServers, rowOf, waitForStatus } from './serversSupport'
+
+afterEach(cleanupServers)
+
+const idle = (id: string, extra: object = {}) => ({ id, name: id, type: 'stdio' as const, command: 'node', args: [`${id}.js`], isActive: false, ...extra })
+
+describe('server list', () => {
+  it('connects the active servers when the list first shows: status and tool count from main', async () => {
+    const { api } = await renderServers([everything()])
+    await waitForStatus('Everything', 'connected')
+    const tools = await api.mcp.listTools({ server: everything() })
+    await waitFor(() => expect(within(rowOf('Everything')).getByTestId('server-tool-count').dataset.count).toBe(String(tools.length)))
+    expect(tools.length).toBeGreaterThan(3)
+    expect(within(rowOf('Everything')).getByTestId('server-type').textContent).toBe('Stdio')
+    expect(within(rowOf('Everything')).getByTestId('server-target').textContent).toContain('index.js stdio')
+  })
+
+  it('a server that dies at start shows its own message and a Retry that tries again', async () => {
+    const broken = { id: 'broken', name: 'Broken', type: 'stdio' as const, command: process.execPath, args: [fixture('exit-at-start.mjs')], isActive: true }
+    await renderServers([broken])
+    await waitForStatus('Broken', 'error')
+    const error = within(rowOf('Broken')).getByTestId('server-error')
+    expect(error.textContent).toContain('API_BASE is not set')
+    fireEvent.click(within(error).getByTestId('server-retry'))
+    await waitForStatus('Broken', 'connecting')
+    await waitForStatus('Broken', 'error')
+  })
+
+  it('the switch stops a running server and starts it again, and the choice is saved', async () => {
+    const { store, service } = await renderServers([everything()])
+    await waitForStatus('Everything', 'connected')
+    const firstPid = service.pidOf(everything())
+    expect(firstPid).toBeGreaterThan(0)
+    fireEvent.click(within(rowOf('Everything')).getByTestId('server-switch'))
+    await waitForStatus('Everything', 'stopped')
+    expect(store.getState().mcp.servers[0].isActive).toBe(false)
+    expect(service.pidOf(everything())).toBeUndefined()
+
+    fireEvent.click(within(rowOf('Everything')).getByTestId('server-switch'))
+    await waitForStatus('Everything', 'connected')
+    expect(store.getState().mcp.servers[0].isActive).toBe(true)
+    expect(service.pidOf(everything())).not.toBe(firstPid)
+  })
+
+  it('searches by name, description and tag', async () => {
+    await renderServers([
+      idle('alpha', { description: 'reads the weather' }),
+      idle('beta', { tags: ['maps'] }),
+      idle('gamma')
+    ])
+    const search = within(screen.getByTestId('server-search')).getByRole('searchbox')
+    const names = () => screen.queryAllByTestId('server-list-item').map((r) => r.dataset.serverName)
+    fireEvent.change(search, { target: { value: 'WEATHER' } })
+    expect(names()).toEqual(['alpha'])
+    fireEvent.change(search, { target: { value: 'maps' } })
+    expect(names()).toEqual(['beta'])
+    fireEvent.change(search, { target: { value: 'gam' } })
+    expect(names()).toEqual(['gamma'])
+    fireEvent.change(search, { target: { value: 'nothing like it' } })
+    expect(names()).toEqual([])
+    expect(screen.getByTestId('server-list-no-match').textContent).toContain('nothing like it')
+    fireEvent.change(search, { target: { value: '' } })
+    expect(names()).toEqual(['alpha', 'beta', 'gamma'])
+  })
+
+  it('deletes a server only after confirmation', async () => {
+    const { store } = await renderServers([idle('keep'), idle('drop')])
+    fireEvent.click(within(rowOf('drop')).getByTestId('server-delete'))
+    const confirm = await screen.findByTestId('server-delete-confirm')
+    expect(store.getState().mcp.servers.map((s) => s.id)).toEqual(['keep', 'drop'])
+    fireEvent.click(confirm)
+    await waitFor(() => expect(store.getState().mcp.servers.map((s) => s.id)).toEqual(['keep']))
+    expect(screen.getAllByTestId('server-list-item').map((r) => r.dataset.serverName)).toEqual(['keep'])
+  })
+
+  it('an imported server waits for the user to see its command before its first start', async () => {
+    const imported = everything({ installSource: 'import' })
+    const { store, service } = await renderServers([imported])
+    await waitForStatus('Everything', 'needsApproval')
+    expect(service.pidOf(imported)).toBeUndefined()
+    fireEvent.click(within(rowOf('Everything')).getByTestId('server-review'))
+    const dialog = await screen.findByTestId('approval-dialog')
+    expect(within(dialog).getByTestId('approval-command').textContent).toBe(`${process.execPath} ${imported.args!.join(' ')}`)
+    await act(async () => fireEvent.click(screen.getByTestId('approval-confirm')))
+    await waitForStatus('Everything', 'connected')
+    expect(Object.keys(store.getState().mcp.approvedTargets)).toEqual(['everything'])
+  })
+
+  // dnd-kit's Space / arrows / Space needs a real layout: the E2E test covers it in Chromium
+  it('reorders with Alt+Arrow on the handle, within the search results too', async () => {
+    const { store } = await renderServers([idle('one'), idle('two'), idle('three', { tags: ['x'] }), idle('four', { tags: ['x'] })])
+    const order = () => store.getState().mcp.servers.map((s) => s.id)
+    fireEvent.keyDown(within(rowOf('one')).getByTestId('server-drag-handle'), { key: 'ArrowDown', altKey: true })
+    expect(order()).toEqual(['two', 'one', 'three', 'four'])
+    fireEvent.keyDown(within(rowOf('one')).getByTestId('server-drag-handle'), { key: 'ArrowUp', altKey: true })
+    fireEvent.keyDown(within(rowOf('one')).getByTestId('server-drag-handle'), { key: 'ArrowUp', altKey: true })
+    expect(order()).toEqual(['one', 'two', 'three', 'four'])
+    fireEvent.change(within(screen.getByTestId('server-search')).getByRole('searchbox'), { target: { value: 'x' } })
+    fireEvent.keyDown(within(rowOf('four')).getByTestId('server-drag-handle'), { key: 'ArrowUp', altKey: true })
+    expect(order()).toEqual(['one', 'two', 'four', 'three'])
+    await waitFor(() => expect(screen.getAllByTestId('server-list-item').map((r) => r.dataset.serverName)).toEqual(['four', 'three']))
+  })
+})

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { parseMcpConfig } from '@shared/mcp/configImport'
+import type { McpServer } from '@shared/mcp/server'
+import { exportMcpServers } from '@renderer/components/servers/exportConfig'
+import { planImport } from '@renderer/components/servers/importPlan'
+import { approvalTarget, needsApproval } from '@renderer/components/servers/approval'
+
+const s = (id: string, name = id, extra: Partial<McpServer> = {}): McpServer => ({ id, name, command: 'node', isActive: false, ...extra })
+
+describe('import plan', () => {
+  it('renames a taken name (case-insensitively) to the first free "name (n)", also against names it just added', () => {
+    const plan = planImport([s('x1', 'Fetch'), s('x2', 'fetch'), s('x3', 'new')], [s('a', 'fetch'), s('b', 'fetch (2)')], 'rename')
+    expect(plan.map((p) => [p.server.name, p.action])).toEqual([
+      ['Fetch (3)', 'rename'],
+      ['fetch (4)', 'rename'],
+      ['new', 'add']
+    ])
+  })
+
+  it('skips taken names when asked', () => {
+    expect(planImport([s('x', 'a'), s('y', 'b')], [s('1', 'A')], 'skip').map((p) => p.action)).toEqual(['skip', 'add'])
+  })
+
+  it('never reuses an id already in the list', () => {
+    let n = 0
+    const plan = planImport([s('a', 'other')], [s('a', 'first')], 'rename', () => `fresh-${++n}`)
+    expect(plan[0].server.id).toBe('fresh-1')
+  })
+})
+
+describe('export', () => {
+  it('round-trips through the importer: every field it writes comes back', () => {
+    const servers: McpServer[] = [
+      s('1', 'local', { type: 'stdio', args: ['a b', 'c'], env: { K: 'v' }, cwd: '/tmp', registryUrl: 'https://r.example/simple', timeout: 30, longRunning: true, tags: ['x'], disabledTools: ['t'], isActive: true }),
+      { id: '2', name: 'remote', type: 'streamableHttp', baseUrl: 'https://example.com/mcp', headers: { Authorization: 'Bearer z' }, provider: 'P', isActive: false }
+    ]
+    const back = parseMcpConfig(JSON.stringify(exportMcpServers(servers)))
+    expect(back.map(({ id: _id, installSource: _src, ...rest }) => rest)).toEqual(servers.map(({ id: _id, ...rest }) => rest))
+  })
+})
+
+describe('first-start approval', () => {
+  it('is needed for imported servers until their exact command line was approved', () => {
+    const imported = s('i', 'i', { command: 'npx', args: ['-y', 'pkg'], installSource: 'import' })
+    expect(needsApproval(imported, {})).toBe(true)
+    expect(needsApproval(imported, { i: approvalTarget(imported) })).toBe(false)
+    expect(needsApproval({ ...imported, args: ['-y', 'evil'] }, { i: approvalTarget(imported) })).toBe(true)
+    expect(needsApproval(s('m', 'm', { installSource: 'manual' }), {})).toBe(false)
+  })
+})

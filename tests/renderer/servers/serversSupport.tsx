@@ -1,0 +1,71 @@
+import { join } from 'node:path'
+import { screen, waitFor } from '@testing-library/react'
+import { expect } from 'vitest'
+import { EditorView } from '@codemirror/view'
+import type { McpServer } from '@shared/mcp/server'
+import { ServersPage } from '@renderer/pages/ServersPage'
+import { PERSIST_VERSION } from '@renderer/store/migrations'
+import { createMcpApi } from '../support/mainSide'
+import { renderApp } from '../support/renderApp'
+
+// jsdom gives import.meta.url an http scheme; vitest runs from the repo root
+export const ROOT = process.cwd()
+export const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')
+export const fixture = (name: string) => join(ROOT, 'tests/fixtures/servers', name)
+
+export const everything = (extra: Partial<McpServer> = {}): McpServer => ({
+  id: 'everything',
+  name: 'Everything',
+  type: 'stdio',
+  command: process.execPath,
+  args: [EVERYTHING, 'stdio'],
+  isActive: true,
+  ...extra
+})
+
+/** A saved state as redux-persist writes it, so the page starts as after a restart. */
+export function savedState(servers: McpServer[], approvedTargets: Record<string, string> = {}): Record<string, string> {
+  return {
+    'persist:root': JSON.stringify({
+      mcp: JSON.stringify({ servers, approvedTargets }),
+      _persist: JSON.stringify({ version: PERSIST_VERSION, rehydrated: true })
+    })
+  }
+}
+
+const mains: Array<{ dispose: () => Promise<void> }> = []
+
+/** The servers page on a real main side (real MCPService, real child processes). */
+export async function renderServers(servers: McpServer[] = [], approvedTargets: Record<string, string> = {}) {
+  const main = createMcpApi()
+  mains.push(main)
+  const view = renderApp(<ServersPage />, { api: main.api, saved: savedState(servers, approvedTargets) })
+  await screen.findByTestId('server-list')
+  return { ...view, ...main }
+}
+
+/** afterEach: every server stopped, the URL back at the list. */
+export async function cleanupServers(): Promise<void> {
+  while (mains.length) await mains.pop()!.dispose()
+  history.replaceState(null, '', '/')
+}
+
+export const rowOf = (name: string) => {
+  const row = screen.getAllByTestId('server-list-item').find((r) => r.dataset.serverName === name)
+  if (!row) throw new Error(`no row for ${name}`)
+  return row
+}
+
+export async function waitForStatus(name: string, status: string, timeout = 20_000) {
+  await waitFor(() => expect(rowOf(name).querySelector('[data-testid="server-status"]')?.getAttribute('data-status')).toBe(status), {
+    timeout
+  })
+}
+
+/** Types into a CodeMirror editor the way a paste would. */
+export function setEditorText(container: HTMLElement, text: string) {
+  const content = container.querySelector('.cm-content') as HTMLElement
+  const view = EditorView.findFromDOM(content)
+  if (!view) throw new Error('no CodeMirror editor here')
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } })
+}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { ToolsTab, toggleIn } from '@renderer/components/editor/ToolsTab'
+import { addServer, selectServerById } from '@renderer/store/mcp'
+import { createMcpApi } from '../support/mainSide'
+import { renderApp } from '../support/renderApp'
+import { SHOWCASE, StoreTab, fixture, stdioServer } from './harness'
+
+let dispose: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await dispose?.()
+  dispose = undefined
+})
+
+function setup(server = stdioServer('many', fixture('many-tools.mjs'), { env: { TOOL_COUNT: '6' } })) {
+  const main = createMcpApi()
+  dispose = main.dispose
+  const view = renderApp(<StoreTab id={server.id} tab={ToolsTab} />, { api: main.api })
+  act(() => {
+    view.store.dispatch(addServer(server))
+  })
+  return { ...view, main, server }
+}
+
+describe('toggleIn', () => {
+  it('adds once and removes every copy', () => {
+    expect(toggleIn(undefined, 'a', true)).toEqual(['a'])
+    expect(toggleIn(['a', 'b'], 'a', true)).toEqual(['b', 'a'])
+    expect(toggleIn(['a', 'b', 'a'], 'a', false)).toEqual(['b'])
+  })
+})
+
+describe('ToolsTab (real MCPService, real fixture server)', () => {
+  it('lists the tools with their count and function-call id on hover', async () => {
+    setup()
+    expect(await screen.findByTestId('tool-name-tool_0005', {}, { timeout: 20_000 })).toBeTruthy()
+    expect(screen.getByTestId('tools-count').textContent).toBe('Tools: 8')
+    fireEvent.mouseEnter(screen.getByTestId('tool-name-tool_0002'))
+    expect(await screen.findByText(/Function-call id: mcp__many__tool0002/)).toBeTruthy()
+  })
+
+  it('filters by search text', async () => {
+    setup()
+    await screen.findByTestId('tool-name-tool_0005', {}, { timeout: 20_000 })
+    fireEvent.change(screen.getByPlaceholderText('Search tools by name or description'), { target: { value: 'tool_0003' } })
+    await waitFor(() => expect(screen.queryByTestId('tool-name-tool_0001')).toBeNull())
+    expect(screen.getByTestId('tool-name-tool_0003')).toBeTruthy()
+    fireEvent.change(screen.getByPlaceholderText('Search tools by name or description'), { target: { value: 'number 4.' } })
+    await waitFor(() => expect(screen.queryByTestId('tool-name-tool_0003')).toBeNull())
+    expect(screen.getByTestId('tool-name-tool_0004')).toBeTruthy()
+    fireEvent.change(screen.getByPlaceholderText('Search tools by name or description'), { target: { value: 'zzz' } })
+    expect((await screen.findByTestId('tools-no-match')).textContent).toContain('No tool matches “zzz”')
+  })
+
+  it('writes disabledTools and disabledAutoApproveTools through onChange', async () => {
+    const { store, server } = setup()
+    await screen.findByTestId('tool-name-tool_0001', {}, { timeout: 20_000 })
+    const enabled = screen.getByTestId('tool-enabled-tool_0001')
+    expect(enabled.getAttribute('aria-checked')).toBe('true')
+    fireEvent.click(enabled)
+    expect(selectServerById(store.getState(), server.id)?.disabledTools).toEqual(['tool_0001'])
+    await waitFor(() => expect(screen.getByTestId('tool-enabled-tool_0001').getAttribute('aria-checked')).toBe('false'))
+    // a disabled tool cannot be run, and its auto-approve switch is moot
+    expect(screen.getByTestId('tool-run-tool_0001')).toHaveProperty('disabled', true)
+    expect(screen.getByTestId('tool-auto-approve-tool_0001').hasAttribute('disabled')).toBe(true)
+
+    fireEvent.click(screen.getByTestId('tool-auto-approve-tool_0002'))
+    expect(selectServerById(store.getState(), server.id)?.disabledAutoApproveTools).toEqual(['tool_0002'])
+    fireEvent.click(screen.getByTestId('tool-enabled-tool_0001'))
+    expect(selectServerById(store.getState(), server.id)?.disabledTools).toEqual([])
+  })
+
+  it('expands a tool to show its input schema', async () => {
+    setup()
+    await screen.findByTestId('tool-name-tool_0000', {}, { timeout: 20_000 })
+    const row = screen.getByTestId('tool-name-tool_0000').closest('tr')!
+    fireEvent.click(within(row).getByRole('button', { name: /expand/i }))
+    const schema = await screen.findByTestId('tool-schema-tool_0000')
+    expect(schema.textContent).toContain('query for tool 0')
+  })
+
+  it('shows the error from main with a retry', async () => {
+    setup(stdioServer('broken', fixture('exit-at-start.mjs')))
+    const error = await screen.findByTestId('tools-error', {}, { timeout: 20_000 })
+    expect(error.textContent).toContain('Could not list the tools of broken')
+    expect(within(error).getByTestId('tools-retry')).toBeTruthy()
+  })
+
+  it('shows the empty state for a server without tools', async () => {
+    setup(stdioServer('none', SHOWCASE, { env: { NO_TOOLS: '1' } }))
+    expect((await screen.findByTestId('tools-empty', {}, { timeout: 20_000 })).textContent).toContain('This server offers no tools.')
+  })
+
+  it('virtualizes a server with 1,000 tools: only the visible rows are in the DOM, search still finds any', async () => {
+    setup(stdioServer('big', fixture('many-tools.mjs')))
+    await waitFor(() => expect(screen.getByTestId('tools-count').textContent).toBe('Tools: 1002'), { timeout: 30_000 })
+    const rows = () => document.querySelectorAll('[data-testid^="tool-name-"]').length
+    expect(rows()).toBeGreaterThan(0)
+    expect(rows()).toBeLessThan(100)
+    fireEvent.change(screen.getByPlaceholderText('Search tools by name or description'), { target: { value: 'tool_0999' } })
+    expect(await screen.findByTestId('tool-name-tool_0999')).toBeTruthy()
+  })
+})

@@ -1,0 +1,32 @@
+import { resolve } from 'node:path'
+import type { ComponentType } from 'react'
+import type { McpServer } from '@shared/mcp/server'
+import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
+import { selectServerById, updateServer, type McpServerChanges } from '@renderer/store/mcp'
+
+export const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
+export const SHOWCASE = resolve('tests/renderer/runner/showcase-server.mjs')
+export const fixture = (name: string) => resolve('tests/fixtures/servers', name)
+
+/** A stdio server config for a fixture (or server-everything), run with this very node. */
+export function stdioServer(id: string, script: string, extra: Partial<McpServer> = {}): McpServer {
+  return {
+    id,
+    name: id,
+    type: 'stdio',
+    command: process.execPath,
+    args: script === EVERYTHING ? [script, 'stdio'] : [script],
+    isActive: true,
+    ...extra
+  }
+}
+
+type TabProps = { server: McpServer; onChange: (changes: McpServerChanges) => void }
+
+/** Mounts an editor tab the way the editor does: the server from the store, changes back into it. */
+export function StoreTab({ id, tab: Tab }: { id: string; tab: ComponentType<TabProps> }) {
+  const server = useAppSelector((state) => selectServerById(state, id))
+  const dispatch = useAppDispatch()
+  if (!server) return null
+  return <Tab server={server} onChange={(changes) => dispatch(updateServer({ id, changes }))} />
+}
