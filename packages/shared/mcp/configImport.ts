@@ -33,7 +33,8 @@ const ImportedServerSchema = z
     type: z
       .string()
       .refine((t) => normalizeServerType(t) !== undefined, {
-        message: `unknown type; expected one of ${Object.keys(TYPE_ALIASES).join(', ')}`
+        message: `unknown type; expected one of ${Object.keys(TYPE_ALIASES).join(', ')}`,
+        params: { issue: 'unknownType', types: Object.keys(TYPE_ALIASES).join(', ') }
       })
       .optional(),
     description: z.string().optional(),
@@ -59,15 +60,15 @@ const ImportedServerSchema = z
     const url = entry.baseUrl ?? entry.url ?? entry.serverUrl
     if (type === 'inMemory') return
     if (type === 'stdio' && !entry.command) {
-      ctx.addIssue({ code: 'custom', path: ['command'], message: 'a stdio server needs a command' })
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'a stdio server needs a command', params: { issue: 'stdioNeedsCommand' } })
     } else if ((type === 'sse' || type === 'streamableHttp') && !url) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: `a ${entry.type} server needs a url` })
+      ctx.addIssue({ code: 'custom', path: ['url'], message: `a ${entry.type} server needs a url`, params: { issue: 'httpNeedsUrl', type: entry.type } })
     } else if (!type && !entry.command && !url) {
-      ctx.addIssue({ code: 'custom', path: ['command'], message: 'needs a command (stdio) or a url (HTTP)' })
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'needs a command (stdio) or a url (HTTP)', params: { issue: 'needsCommandOrUrl' } })
     }
     if (url && !/^https?:\/\//i.test(url)) {
       const field = entry.baseUrl ? 'baseUrl' : entry.url ? 'url' : 'serverUrl'
-      ctx.addIssue({ code: 'custom', path: [field], message: 'must be an http:// or https:// URL' })
+      ctx.addIssue({ code: 'custom', path: [field], message: 'must be an http:// or https:// URL', params: { issue: 'notHttpUrl' } })
     }
   })
 
@@ -85,7 +86,12 @@ export interface ConfigIssue {
   /** dotted path inside the server entry, e.g. `args` or `env.API_KEY` */
   field?: string
   message: string
+  /** for the importer's own checks: which one, and its values, so a UI can say it in its language */
+  code?: ConfigIssueCode
+  params?: Record<string, string>
 }
+
+export type ConfigIssueCode = 'unknownType' | 'stdioNeedsCommand' | 'httpNeedsUrl' | 'needsCommandOrUrl' | 'notHttpUrl' | 'invalidJson' | 'notAConfig'
 
 export class McpConfigError extends Error {
   constructor(readonly issues: ConfigIssue[]) {
@@ -99,14 +105,21 @@ function describeIssue(issue: ConfigIssue): string {
   return `server "${issue.server}", field "${issue.field ?? '(entry)'}": ${issue.message}`
 }
 
+/** The code and values of one of our own checks (set with `params.issue`), none for zod's. */
+function ownCheck(issue: z.core.$ZodIssue): Pick<ConfigIssue, 'code' | 'params'> {
+  if (issue.code !== 'custom' || typeof issue.params?.issue !== 'string') return {}
+  const { issue: code, ...params } = issue.params as Record<string, string>
+  return { code: code as ConfigIssueCode, params }
+}
+
 function issuesOf(error: z.ZodError, rootKey?: string): ConfigIssue[] {
   return error.issues.map((issue) => {
     const path = issue.path.map(String)
     // inside a server map: [rootKey, name, ...field]; a single pasted server: [...field]
     if (rootKey && path[0] === rootKey && path.length >= 2) {
-      return { server: path[1], field: path.slice(2).join('.') || undefined, message: issue.message }
+      return { server: path[1], field: path.slice(2).join('.') || undefined, message: issue.message, ...ownCheck(issue) }
     }
-    return { field: path.join('.') || undefined, message: issue.message }
+    return { field: path.join('.') || undefined, message: issue.message, ...ownCheck(issue) }
   })
 }
 
@@ -125,11 +138,12 @@ export function parseMcpConfig(input: unknown, options: ImportOptions = {}): Mcp
     try {
       data = JSON.parse(input)
     } catch (error) {
-      throw new McpConfigError([{ message: `not valid JSON: ${(error as Error).message}` }])
+      const detail = (error as Error).message
+      throw new McpConfigError([{ message: `not valid JSON: ${detail}`, code: 'invalidJson', params: { detail } }])
     }
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new McpConfigError([{ message: 'expected a JSON object with "mcpServers" (or "servers")' }])
+    throw new McpConfigError([{ message: 'expected a JSON object with "mcpServers" (or "servers")', code: 'notAConfig' }])
   }
   const record = data as Record<string, unknown>
   const rootKey = 'mcpServers' in record ? 'mcpServers' : 'servers' in record ? 'servers' : undefined
@@ -181,7 +195,7 @@ function toServers(map: Record<string, ImportedServer>, options: ImportOptions):
     }
     const parsed = McpServerSchema.safeParse(candidate)
     if (parsed.success) servers.push(parsed.data)
-    else issues.push(...parsed.error.issues.map((i) => ({ server: key, field: i.path.join('.'), message: i.message })))
+    else issues.push(...parsed.error.issues.map((i) => ({ server: key, field: i.path.join('.'), message: i.message, ...ownCheck(i) })))
   }
   if (issues.length) throw new McpConfigError(issues)
   return servers

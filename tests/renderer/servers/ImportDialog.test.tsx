@@ -36,6 +36,15 @@ describe('import JSON', () => {
     expect(storage.data.get('persist:root')).toBe(before)
   })
 
+  it("says the importer's own problems in Chinese when the app is in Chinese", async () => {
+    await renderServers([], {}, 'zh-CN')
+    const dialog = await openImport()
+    act(() => setEditorText(within(dialog).getByTestId('import-editor'), JSON.stringify({ mcpServers: { web: { type: 'sse' } } })))
+    const issue = within(await within(dialog).findByTestId('import-error')).getByTestId('import-issue')
+    expect(issue.dataset.field).toBe('url')
+    expect(within(issue).getByTestId('import-issue-detail').textContent).toBe('sse 服务器需要填写 URL')
+  })
+
   it('says when the text is not JSON at all', async () => {
     await renderServers()
     const dialog = await openImport()

@@ -24,10 +24,11 @@ export const everything = (extra: Partial<McpServer> = {}): McpServer => ({
 })
 
 /** A saved state as redux-persist writes it, so the page starts as after a restart. */
-export function savedState(servers: McpServer[], approvedTargets: Record<string, string> = {}): Record<string, string> {
+export function savedState(servers: McpServer[], approvedTargets: Record<string, string> = {}, language?: 'zh-CN'): Record<string, string> {
   return {
     'persist:root': JSON.stringify({
       mcp: JSON.stringify({ servers, approvedTargets }),
+      ...(language ? { settings: JSON.stringify({ language, theme: 'light' }) } : {}),
       _persist: JSON.stringify({ version: PERSIST_VERSION, rehydrated: true })
     })
   }
@@ -36,10 +37,10 @@ export function savedState(servers: McpServer[], approvedTargets: Record<string,
 const mains: Array<{ dispose: () => Promise<void> }> = []
 
 /** The servers page on a real main side (real MCPService, real child processes). */
-export async function renderServers(servers: McpServer[] = [], approvedTargets: Record<string, string> = {}) {
+export async function renderServers(servers: McpServer[] = [], approvedTargets: Record<string, string> = {}, language?: 'zh-CN') {
   const main = createMcpApi()
   mains.push(main)
-  const view = renderApp(<ServersPage />, { api: main.api, saved: savedState(servers, approvedTargets) })
+  const view = renderApp(<ServersPage />, { api: main.api, saved: savedState(servers, approvedTargets, language) })
   await screen.findByTestId('server-list')
   return { ...view, ...main }
 }

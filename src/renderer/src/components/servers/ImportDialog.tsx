@@ -75,7 +75,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     close()
   }
 
-  // where, in our words; what is wrong, in the parser's (zod's, translated where it can be)
+  // where, in our words; what is wrong: the importer's own checks by code, zod's in its locale
   const describe = (issue: ConfigIssue) => (
     <>
       {issue.server !== undefined
@@ -83,7 +83,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         : issue.field
           ? `${t('serverImport.issueAtField', { field: issue.field })} `
           : null}
-      <span data-testid="import-issue-detail">{issue.message}</span>
+      <span data-testid="import-issue-detail">{issue.code ? t(`serverImport.issues.${issue.code}`, issue.params) : issue.message}</span>
     </>
   )
 
