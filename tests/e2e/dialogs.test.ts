@@ -1,9 +1,9 @@
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
+import { everythingConfig, typeImportJson } from './support/uiSteps'
 
-const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 
 let app: BrowserApp
 let browser: Browser
@@ -25,12 +25,7 @@ afterAll(async () => {
 
 /** Adds server-everything (stdio) the way a user does: Add → Import JSON → paste → Import. */
 async function importEverything() {
-  await page.getByTestId('add-server').click()
-  await page.getByTestId('add-menu-import').click()
-  const config = { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }
-  const editor = page.getByTestId('import-dialog').locator('.cm-content')
-  await editor.click()
-  await editor.fill(JSON.stringify(config, null, 2))
+  await typeImportJson(page, JSON.stringify(everythingConfig(), null, 2))
   await page.getByTestId('import-submit').click()
   await expect.poll(async () => Number(await page.getByTestId('server-tool-count').first().getAttribute('data-count')), { timeout: 30_000 }).toBeGreaterThan(0)
 }

@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
+import { everythingConfig, typeImportJson } from './support/uiSteps'
 
-const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 const MANY_TOOLS = resolve('tests/fixtures/servers/many-tools.mjs')
 
 let app: BrowserApp
@@ -27,12 +27,7 @@ afterAll(async () => {
 
 /** Adds server-everything (stdio) the way a user does: Add → Import JSON → paste → Import. */
 async function importEverything() {
-  await page.getByTestId('add-server').click()
-  await page.getByTestId('add-menu-import').click()
-  const config = { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }
-  const editor = page.getByTestId('import-dialog').locator('.cm-content')
-  await editor.click()
-  await editor.fill(JSON.stringify(config, null, 2))
+  await typeImportJson(page, JSON.stringify(everythingConfig(), null, 2))
   await page.getByTestId('import-submit').click()
   await expect
     .poll(async () => Number(await page.getByTestId('server-tool-count').first().getAttribute('data-count')), { timeout: 30_000 })
@@ -199,12 +194,8 @@ describe('the Tools tab and the tool runner in a real browser, on server-everyth
 
   it('a server with 1,000 tools opens its Tools tab virtualized, and scrolling reaches the last one', async () => {
     await page.getByTestId('editor-back').click()
-    await page.getByTestId('add-server').click()
-    await page.getByTestId('add-menu-import').click()
     const config = { mcpServers: { many: { command: process.execPath, args: [MANY_TOOLS] } } }
-    const editor = page.getByTestId('import-dialog').locator('.cm-content')
-    await editor.click()
-    await editor.fill(JSON.stringify(config, null, 2))
+    await typeImportJson(page, JSON.stringify(config, null, 2))
     await page.getByTestId('import-submit').click()
     await page.getByTestId('server-name').getByText('many', { exact: true }).click()
     await page.getByTestId('editor-tab-tools').click()

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer, connect } from 'node:net'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
@@ -12,8 +12,8 @@ import enServers from '../../src/renderer/src/i18n/locales/en-US/servers.json'
 import zhEditor from '../../src/renderer/src/i18n/locales/zh-CN/editor.json'
 import zhServers from '../../src/renderer/src/i18n/locales/zh-CN/servers.json'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
+import { EVERYTHING, typeImportJson } from './support/uiSteps'
 
-const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 
 let app: BrowserApp
 let browser: Browser
@@ -102,13 +102,7 @@ const savedNames = (): string[] => {
 }
 const names = () => page.getByTestId('server-list-item').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.serverName))
 
-async function importJson(json: string) {
-  await page.getByTestId('add-server').click()
-  await page.getByTestId('add-menu-import').click()
-  const editor = page.getByTestId('import-editor').locator('.cm-content')
-  await editor.click()
-  await editor.fill(json)
-}
+const importJson = (json: string) => typeImportJson(page, json)
 
 /** a screenshot once the page is still: no dialog fading out, no theme transition running */
 async function snap(name: string) {

@@ -1,0 +1,16 @@
+import { resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+
+export const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
+
+/** Add server → Import JSON, and types `json` into the editor the way a user pastes it (not submitted). */
+export async function typeImportJson(page: Page, json: string): Promise<void> {
+  await page.getByTestId('add-server').click()
+  await page.getByTestId('add-menu-import').click()
+  const editor = page.getByTestId('import-editor').locator('.cm-content')
+  await editor.click()
+  await editor.fill(json)
+}
+
+/** server-everything over stdio as an `mcpServers` entry named `everything`. */
+export const everythingConfig = () => ({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } })
