@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
 import { everythingConfig, typeImportJson } from './support/uiSteps'
 
@@ -16,6 +16,19 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   problems = watchProblems(page)
   await page.goto(app.url)
+})
+
+// a failed step must not leave its dialogs over the next test's screen: answer "cancel", close the runner
+afterEach(async () => {
+  for (const id of ['elicitation-dialog', 'elicitation-url-dialog', 'sampling-dialog']) {
+    const open = page.getByTestId(id)
+    if (await open.isVisible()) {
+      await open.press('Escape')
+      await open.waitFor({ state: 'detached' })
+    }
+  }
+  const close = page.getByTestId('runner-close')
+  if (await close.isVisible()) await close.click()
 })
 
 afterAll(async () => {
@@ -55,7 +68,8 @@ describe('dialogs for server requests, driven from the tool runner in a real bro
     await page.getByTestId('runner-run').click()
 
     const dialog = page.getByTestId('elicitation-dialog')
-    await dialog.waitFor()
+    // keys go in once the dialog is fully open, as a user sees it
+    await settled('elicitation-dialog')
     expect(await dialog.getByTestId('elicitation-message').textContent()).toBe('Please provide inputs for the following fields:')
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('elicitation-field-name')
     await page.keyboard.type('Ada Lovelace')
@@ -64,7 +78,6 @@ describe('dialogs for server requests, driven from the tool runner in a real bro
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('elicitation-field-check')
     await page.keyboard.press('Space')
     await dialog.getByTestId('elicitation-field-email').fill('ada@example.com')
-    await settled('elicitation-dialog')
     await page.screenshot({ path: join(ARTIFACTS, 'elicitation-dialog.png') })
     await dialog.getByTestId('elicitation-accept').click()
     await dialog.waitFor({ state: 'detached' })
@@ -82,11 +95,10 @@ describe('dialogs for server requests, driven from the tool runner in a real bro
     await page.getByTestId('runner-run').click()
 
     const dialog = page.getByTestId('sampling-dialog')
-    await dialog.waitFor()
+    await settled('sampling-dialog')
     expect(await dialog.getByTestId('sampling-message').textContent()).toContain('Name a colour.')
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sampling-reply')
     await page.keyboard.type('Ultramarine.')
-    await settled('sampling-dialog')
     await page.screenshot({ path: join(ARTIFACTS, 'sampling-dialog.png') })
     // keyboard only: from the reply, Tab to Reject, Tab to Approve, Enter
     await page.keyboard.press('Tab')

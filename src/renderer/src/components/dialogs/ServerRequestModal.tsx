@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react'
 import { ClockCircleOutlined } from '@ant-design/icons'
 import { Flex, Modal, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
@@ -31,14 +31,23 @@ export function ServerRequestModal(props: ServerRequestModalProps) {
   const seconds = useServerRequestCountdown(props.expiresAt)
   const panel = useRef<HTMLDivElement>(null)
 
+  // the last field the user was in: the opening animation and the focus trap may move focus to
+  // the frame while the user is already typing or tabbing, and focus must go back where they were
+  const lastField = useRef<HTMLElement | null>(null)
+
   const focusFirstField = () => {
     const active = document.activeElement
-    // already typing in a field of this dialog: leave focus there (the dialog itself only ever
+    // already in a field of this dialog: leave focus there (the dialog itself only ever
     // focuses its frame or its close button)
     if (active && panel.current?.contains(active) && active.matches('input, textarea')) return true
-    const target = panel.current?.querySelector<HTMLElement>(FIRST_FIELD)
+    const remembered = lastField.current?.isConnected ? lastField.current : null
+    const target = remembered ?? panel.current?.querySelector<HTMLElement>(FIRST_FIELD)
     target?.focus()
     return document.activeElement === target
+  }
+
+  const rememberField = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.target.matches('input, textarea')) lastField.current = event.target
   }
 
   // right away (the portal may need a frame or two), and again when the opening animation ends,
@@ -65,7 +74,7 @@ export function ServerRequestModal(props: ServerRequestModalProps) {
       afterOpenChange={(open) => open && focusFirstField()}
       footer={props.footer}
       modalRender={(node) => (
-        <div ref={panel} data-testid={props.testId}>
+        <div ref={panel} data-testid={props.testId} onFocus={rememberField}>
           {node}
         </div>
       )}
