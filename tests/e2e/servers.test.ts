@@ -278,6 +278,8 @@ describe('MCP servers in a real browser (browser mode, real servers)', () => {
     // zod's message, in Chinese
     expect((await page.getByTestId('import-issue-detail').first().textContent()) ?? '').toMatch(/[\u4e00-\u9fff]/)
     expect(await leftovers()).toEqual([])
+    // a two-character label reads as written, not spaced out ("取 消")
+    expect(await page.getByTestId('import-cancel').innerText()).toBe(zhServers.serverImport.cancel)
     await snap('servers-import-zh.png')
   }
 

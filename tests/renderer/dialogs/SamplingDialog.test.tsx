@@ -61,7 +61,7 @@ describe('sampling dialog against server-everything', { timeout: 90_000 }, () =>
     expect(within(dialog).getByText('最大令牌数')).toBeTruthy()
     expect(within(dialog).getAllByTestId('sampling-message')[0].textContent).toContain('用户')
     expect(within(dialog).getByTestId('sampling-approve').textContent).toBe('批准并发送')
-    expect(within(dialog).getByTestId('sampling-reject').textContent).toBe('拒 绝')
+    expect(within(dialog).getByTestId('sampling-reject').textContent).toBe('拒绝')
     fireEvent.click(within(dialog).getByTestId('sampling-reject'))
     await call
   })

@@ -31,6 +31,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={antdLocales[language]}
       theme={{ algorithm: effective === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
+      // antd spaces out two-character Chinese labels ("关 闭"); our labels are written as meant
+      button={{ autoInsertSpace: false }}
     >
       {/* antd's App gives message/notification hooks that follow this theme */}
       <AntApp>{children}</AntApp>
