@@ -8,12 +8,16 @@ let app: BrowserApp
 let browser: Browser
 let page: Page
 let problems: string[]
+const scripts: string[] = []
 
 beforeAll(async () => {
   app = await startBuiltApp()
   browser = await launchChromium()
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   problems = watchProblems(page)
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
   await page.goto(app.url)
 })
 
@@ -34,6 +38,17 @@ describe('the app shell in a real browser (browser mode, built from source)', ()
     expect(await page.getByTestId('app-mode').textContent()).toMatch(/browser/i)
     expect(await page.getByTestId('server-list-empty').isVisible()).toBe(true)
     await page.screenshot({ path: join(ARTIFACTS, 'shell-en-light.png'), fullPage: true })
+  })
+
+  it('starts without loading the server editor or the JSON editor; the Import dialog loads the latter', async () => {
+    expect(scripts.some((path) => path.includes('/index-'))).toBe(true)
+    expect(scripts.filter((path) => /ServerEditor|JsonEditor/.test(path))).toEqual([])
+    await page.getByTestId('add-server').click()
+    await page.getByTestId('add-menu-import').click()
+    await page.getByTestId('import-editor').locator('.cm-content').waitFor()
+    expect(scripts.some((path) => path.includes('/JsonEditor-'))).toBe(true)
+    await page.getByTestId('import-cancel').click()
+    await page.getByTestId('import-dialog').waitFor({ state: 'detached' })
   })
 
   it('switches to Chinese and back', async () => {

@@ -7,7 +7,10 @@ afterEach(cleanupServers)
 async function openImport() {
   fireEvent.click(screen.getByTestId('add-server'))
   fireEvent.click(await screen.findByTestId('add-menu-import'))
-  return screen.findByTestId('import-dialog')
+  const dialog = await screen.findByTestId('import-dialog')
+  // the code editor loads on first use
+  await within(dialog).findByTestId('import-editor')
+  return dialog
 }
 
 const existing = { id: 'fs', name: 'filesystem', type: 'stdio' as const, command: 'npx', args: ['-y', 'fs'], isActive: false }

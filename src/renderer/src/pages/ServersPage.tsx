@@ -1,9 +1,10 @@
-import { Flex } from 'antd'
-import { useState } from 'react'
+import { Flex, Spin } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { AppInfoCard } from '@renderer/components/appInfo/AppInfoCard'
-import { EDITOR_TABS, ServerEditor, ServerNotFound, type EditorTab } from '@renderer/components/editor/ServerEditor'
+import { EDITOR_TABS, type EditorTab } from '@renderer/components/editor/editorTabs'
+import { ServerNotFound } from '@renderer/components/editor/ServerNotFound'
 import { AppLayout } from '@renderer/components/layout/AppLayout'
 import { ServerList } from '@renderer/components/servers/ServerList'
 import { ServerRuntimeProvider } from '@renderer/components/servers/ServerRuntimeProvider'
@@ -11,6 +12,10 @@ import { useDocumentTitle } from '@renderer/hooks/useDocumentTitle'
 import { DEFAULT_EDITOR_TAB, useServersRoute } from '@renderer/hooks/useServersRoute'
 import { useAppSelector } from '@renderer/hooks/useStore'
 import { selectServers } from '@renderer/store/mcp'
+
+// the editor (its tabs, the tool runner, the schema form) loads when a server is first opened,
+// so the list shows without waiting for it
+const ServerEditor = lazy(() => import('@renderer/components/editor/ServerEditor').then((m) => ({ default: m.ServerEditor })))
 
 /** "New server", "New server (2)", … a name no server uses yet. */
 function newServerName(base: string, servers: McpServer[]): string {
@@ -90,7 +95,11 @@ export function ServersPage() {
 
   return (
     <AppLayout current="servers" title={t('servers.title')}>
-      <ServerRuntimeProvider>{content}</ServerRuntimeProvider>
+      <ServerRuntimeProvider>
+        <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
+          {content}
+        </Suspense>
+      </ServerRuntimeProvider>
     </AppLayout>
   )
 }

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons'
-import { App, Button, Flex, Result, Switch, Tabs, Tag, theme, Typography, type TabsProps } from 'antd'
+import { App, Button, Flex, Switch, Tabs, Tag, theme, Typography, type TabsProps } from 'antd'
 import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
@@ -20,11 +20,10 @@ import { LogsTab } from './LogsTab'
 import { NotConnected } from './NotConnected'
 import { PromptsTab } from './PromptsTab'
 import { ResourcesTab } from './ResourcesTab'
+import type { EditorTab } from './editorTabs'
 import { diffServer, fromFormValues, saveEffect, toFormValues, type ServerFormField, type ServerFormValues } from './serverForm'
 import { ToolsTab } from './ToolsTab'
 
-export const EDITOR_TABS = ['general', 'tools', 'prompts', 'resources', 'logs'] as const
-export type EditorTab = (typeof EDITOR_TABS)[number]
 
 export interface ServerEditorProps {
   /** the saved server, or a new one not saved yet (quick create) */
@@ -211,22 +210,5 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
         style={{ background: token.colorBgContainer, padding: `0 ${token.paddingLG}px ${token.paddingLG}px`, borderRadius: token.borderRadiusLG }}
       />
     </Flex>
-  )
-}
-
-/** Shown when the URL names a server that is not in the list (deleted, or an old link). */
-export function ServerNotFound({ onBack }: { onBack: () => void }) {
-  const { t } = useTranslation()
-  return (
-    <Result
-      status="404"
-      title={t('editor.notFound')}
-      data-testid="editor-not-found"
-      extra={
-        <Button type="primary" onClick={onBack} data-testid="editor-back">
-          {t('editor.back')}
-        </Button>
-      }
-    />
   )
 }

@@ -7,7 +7,7 @@ import type { McpTool } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import { useToolCall } from '@renderer/hooks/useToolCall'
 import { ToolResultView } from '@renderer/components/results/ToolResultView'
-import { JsonEditor } from '@renderer/components/servers/JsonEditor'
+import { LazyJsonEditor } from '@renderer/components/servers/LazyJsonEditor'
 import { CallProgress } from './CallProgress'
 import { Elapsed } from './Elapsed'
 import { SchemaForm, type SchemaFormHandle } from './SchemaForm'
@@ -109,7 +109,7 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
             <label htmlFor={`${idPrefix}-json`}>{t('runner.editAsJson')}</label>
           </Flex>
           {jsonMode ? (
-            <JsonEditor
+            <LazyJsonEditor
               value={jsonText}
               onChange={setJsonText}
               readOnly={running}

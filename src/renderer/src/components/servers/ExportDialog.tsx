@@ -6,7 +6,7 @@ import { useAppSelector } from '@renderer/hooks/useStore'
 import { selectServers } from '@renderer/store/mcp'
 import { downloadText } from './download'
 import { exportMcpServersJson } from './exportConfig'
-import { JsonEditor } from './JsonEditor'
+import { LazyJsonEditor } from './LazyJsonEditor'
 
 export const EXPORT_FILE_NAME = 'mcp-servers.json'
 
@@ -50,7 +50,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
     >
       <Flex vertical gap="middle" data-testid="export-dialog">
         <Alert type="warning" showIcon title={t('serverExport.secretsWarning')} />
-        <JsonEditor value={text} readOnly ariaLabel={t('serverExport.editorLabel')} testId="export-json" height="360px" />
+        <LazyJsonEditor value={text} readOnly ariaLabel={t('serverExport.editorLabel')} testId="export-json" height="360px" />
       </Flex>
     </Modal>
   )

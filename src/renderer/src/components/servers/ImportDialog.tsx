@@ -10,7 +10,7 @@ import { addServer, approveTarget, selectServers } from '@renderer/store/mcp'
 import { selectLanguage } from '@renderer/store/settings'
 import { approvalTarget } from './approval'
 import { planImport, type DuplicatePolicy, type ImportPlanItem } from './importPlan'
-import { JsonEditor } from './JsonEditor'
+import { LazyJsonEditor } from './LazyJsonEditor'
 import { serverTarget, serverTypeKey } from './serverTarget'
 import { setZodLanguage } from './zodLocale'
 
@@ -111,7 +111,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     >
       <Flex vertical gap="middle" data-testid="import-dialog">
         <Typography.Text type="secondary">{t('serverImport.help')}</Typography.Text>
-        <JsonEditor
+        <LazyJsonEditor
           value={text}
           onChange={setText}
           ariaLabel={t('serverImport.editorLabel')}
