@@ -46,6 +46,7 @@ export function parseToolArgs(server: McpServer, tool: string, args: unknown): R
 }
 
 export interface CallOptions {
+  /** the id abortTool and Mcp_Progress use; without one (and without signal or longRunning) a call is neither cancellable nor reports progress */
   callId?: string
   /** overrides X2's server.timeout / 60 s (the CLI's --timeout) */
   timeoutMs?: number
@@ -126,6 +127,15 @@ export class ToolCalls {
     if (!positiveMs(capMs)) {
       throw new McpServerError(server, 'BAD_ARGUMENTS', `the long-running limit for tool "${name}" must be a positive number of milliseconds`)
     }
+    // a call with no id, no signal and no cap can be neither cancelled nor watched by anyone:
+    // it skips the abort signal and the progress token, which cost the SDK more than the call
+    if (options.callId === undefined && !options.signal && !server.longRunning) {
+      try {
+        return (await client.callTool({ name, arguments: parsedArgs }, CallToolResultSchema, { timeout })) as CallToolResult
+      } catch (error) {
+        throw this.describeFailure(server, name, timeout, capMs, undefined, error)
+      }
+    }
     const callId = options.callId ?? randomUUID()
     if (this.active.has(callId)) {
       throw new McpServerError(server, 'CALL_ID_IN_USE', `a call with id "${callId}" is already running — wait for it to end or call tool "${name}" with another id`)
@@ -162,12 +172,19 @@ export class ToolCalls {
     }
   }
 
-  private describeFailure(server: McpServer, name: string, timeout: number, capMs: number, controller: AbortController, error: unknown): McpServerError {
-    const reason: unknown = controller.signal.reason
+  private describeFailure(
+    server: McpServer,
+    name: string,
+    timeout: number,
+    capMs: number,
+    controller: AbortController | undefined,
+    error: unknown
+  ): McpServerError {
+    const reason: unknown = controller?.signal.reason
     const capReached = (reason instanceof StopReason && reason.kind === 'cap') || isMaxTotalTimeout(error)
     if (capReached) {
       // the SDK's own cap check rejects without cancelling; make sure the server hears of it
-      if (!controller.signal.aborted) controller.abort(new StopReason('cap', 'the long-running limit'))
+      if (controller && !controller.signal.aborted) controller.abort(new StopReason('cap', 'the long-running limit'))
       return new McpServerError(
         server,
         'TOOL_TIMEOUT',
@@ -175,7 +192,7 @@ export class ToolCalls {
         { cause: error }
       )
     }
-    if (controller.signal.aborted) {
+    if (controller?.signal.aborted) {
       const why = reason instanceof StopReason && reason.detail ? ` ${reason.detail}` : ''
       return new McpServerError(server, 'CANCELLED', `call of tool "${name}" was cancelled${why}`, { cause: error })
     }
