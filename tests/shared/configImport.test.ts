@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { McpConfigError, normalizeServerType, parseMcpConfig } from '@shared/mcp/configImport'
+import { applyConfigInputs, McpConfigError, normalizeServerType, parseMcpConfig, parseMcpConfigFile } from '@shared/mcp/configImport'
 
 const configs = fileURLToPath(new URL('../fixtures/configs/', import.meta.url))
 const load = (name: string) => readFileSync(join(configs, name), 'utf8')
@@ -31,11 +31,59 @@ describe('config import (F, T5)', () => {
     expect(servers.time).toMatchObject({ type: 'stdio', registryUrl: 'https://pypi.tuna.tsinghua.edu.cn/simple', isActive: false })
   })
 
-  it('VS Code: `servers` with http/sse/stdio types; inputs ignored', () => {
+  it('VS Code: `servers` with http/sse/stdio types', () => {
     const servers = byName(load('vscode_mcp.json'))
     expect(servers.perplexity).toMatchObject({ type: 'stdio', command: 'npx' })
     expect(servers.github).toMatchObject({ type: 'streamableHttp', baseUrl: 'https://api.githubcopilot.com/mcp/' })
     expect(servers.legacy).toMatchObject({ type: 'sse', baseUrl: 'http://localhost:3000/sse' })
+  })
+
+  it('VS Code `inputs`: the ones a server uses are returned with who uses them; the values fill the placeholders', () => {
+    const { servers, inputs } = parseMcpConfigFile(load('vscode_mcp.json'))
+    expect(inputs).toEqual([{ id: 'perplexity-key', description: 'Perplexity API Key', password: true, default: undefined, options: undefined, servers: ['perplexity'] }])
+    // until filled in, the placeholder stays as written
+    expect(servers[0].env).toEqual({ PERPLEXITY_API_KEY: '${input:perplexity-key}' })
+    const filled = applyConfigInputs(servers, { 'perplexity-key': 'pplx-123' })
+    expect(filled[0].env).toEqual({ PERPLEXITY_API_KEY: 'pplx-123' })
+    expect(servers[0].env).toEqual({ PERPLEXITY_API_KEY: '${input:perplexity-key}' })
+    expect(filled.slice(1)).toEqual(servers.slice(1))
+  })
+
+  it('inputs in args, headers and url; pickString options; an unused input is not asked for', () => {
+    const file = {
+      inputs: [
+        { type: 'promptString', id: 'token', description: 'Token' },
+        { type: 'pickString', id: 'region', options: ['eu', { value: 'us', label: 'United States' }], default: 'eu' },
+        { type: 'promptString', id: 'unused' }
+      ],
+      servers: {
+        api: { url: 'https://${input:region}.example.com/mcp', headers: { Authorization: 'Bearer ${input:token}' } },
+        cli: { command: 'tool', args: ['--region=${input:region}'] }
+      }
+    }
+    const { servers, inputs } = parseMcpConfigFile(file)
+    expect(inputs.map((i) => [i.id, i.servers, i.options, i.default])).toEqual([
+      ['token', ['api'], undefined, undefined],
+      ['region', ['api', 'cli'], ['eu', 'us'], 'eu']
+    ])
+    const [api, cli] = applyConfigInputs(servers, { token: 't0k', region: 'us' })
+    expect(api).toMatchObject({ baseUrl: 'https://us.example.com/mcp', headers: { Authorization: 'Bearer t0k' } })
+    expect(cli.args).toEqual(['--region=us'])
+  })
+
+  it('a placeholder of an input the file does not declare names the server and field', () => {
+    try {
+      parseMcpConfigFile({ servers: { s: { command: 'x', env: { KEY: '${input:nope}' } } } })
+      expect.unreachable()
+    } catch (error) {
+      expect((error as McpConfigError).issues).toEqual([
+        { server: 's', field: 'env.KEY', message: 'uses ${input:nope}, which the file\'s "inputs" do not declare', code: 'undeclaredInput', params: { id: 'nope' } }
+      ])
+    }
+  })
+
+  it('a malformed inputs list names its field', () => {
+    expect(() => parseMcpConfigFile({ inputs: [{ description: 'no id' }], servers: {} })).toThrow(/inputs\.0\.id/)
   })
 
   it('third-party variants: type aliases, serverUrl, disabled, unknown keys', () => {

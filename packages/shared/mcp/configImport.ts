@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { placeholdersIn, substitutePlaceholders } from './placeholders'
 import { McpServerSchema, type McpServer, type McpServerType } from './server'
 
 /**
  * Import of the `mcpServers` JSON other hosts write (Claude Desktop, Cursor, Windsurf, Cline,
- * Cherry Studio) and VS Code's `servers` (SPEC §F, T5). Pure, so the renderer's "import JSON"
+ * Cherry Studio) and VS Code's `servers` with its `inputs` (SPEC §F, T5). Pure, so the renderer's "import JSON"
  * and the CLI's `--config` accept exactly the same files. Unknown keys are ignored; a wrong type
  * for a key we know is an error naming the server and the field.
  */
@@ -75,10 +76,41 @@ const ImportedServerSchema = z
 type ImportedServer = z.infer<typeof ImportedServerSchema>
 
 const ServerMapSchema = z.record(z.string().min(1), ImportedServerSchema)
+
+/** VS Code's `inputs`: values a server's `${input:id}` placeholders ask the user for. */
+const ConfigInputSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.string().optional(),
+  description: z.string().optional(),
+  password: z.boolean().optional(),
+  default: z.string().optional(),
+  // pickString: plain values, or {value, label}
+  options: z.array(z.union([z.string(), z.looseObject({ value: z.string() })])).optional()
+})
+
 const ConfigFileSchema = z.looseObject({
   mcpServers: ServerMapSchema.optional(),
-  servers: ServerMapSchema.optional()
+  servers: ServerMapSchema.optional(),
+  inputs: z.array(ConfigInputSchema).optional()
 })
+
+/** An input of the file that at least one imported server uses. */
+export interface ConfigInput {
+  id: string
+  description?: string
+  /** typed into a masked field */
+  password: boolean
+  default?: string
+  /** pickString: the values to choose from */
+  options?: string[]
+  /** the names of the servers that use it */
+  servers: string[]
+}
+
+export interface ParsedConfigFile {
+  servers: McpServer[]
+  inputs: ConfigInput[]
+}
 
 export interface ConfigIssue {
   /** the server's name as the file spells it, when the issue is inside one */
@@ -91,7 +123,15 @@ export interface ConfigIssue {
   params?: Record<string, string>
 }
 
-export type ConfigIssueCode = 'unknownType' | 'stdioNeedsCommand' | 'httpNeedsUrl' | 'needsCommandOrUrl' | 'notHttpUrl' | 'invalidJson' | 'notAConfig'
+export type ConfigIssueCode =
+  | 'unknownType'
+  | 'stdioNeedsCommand'
+  | 'httpNeedsUrl'
+  | 'needsCommandOrUrl'
+  | 'notHttpUrl'
+  | 'invalidJson'
+  | 'notAConfig'
+  | 'undeclaredInput'
 
 export class McpConfigError extends Error {
   constructor(readonly issues: ConfigIssue[]) {
@@ -131,8 +171,14 @@ export interface ImportOptions {
 /**
  * `{mcpServers: {...}}`, `{servers: {...}}` (VS Code), a bare `{name: entry}` map, or one server
  * entry → validated `McpServer`s in file order. Throws McpConfigError naming every bad field.
+ * `${input:id}` placeholders are left in place: see parseMcpConfigFile for the inputs they need.
  */
 export function parseMcpConfig(input: unknown, options: ImportOptions = {}): McpServer[] {
+  return parseMcpConfigFile(input, options).servers
+}
+
+/** parseMcpConfig, plus the file's inputs the servers use (each placeholder must be declared). */
+export function parseMcpConfigFile(input: unknown, options: ImportOptions = {}): ParsedConfigFile {
   let data = input
   if (typeof input === 'string') {
     try {
@@ -150,16 +196,59 @@ export function parseMcpConfig(input: unknown, options: ImportOptions = {}): Mcp
   if (rootKey) {
     const parsed = ConfigFileSchema.safeParse(record)
     if (!parsed.success) throw new McpConfigError(issuesOf(parsed.error, rootKey))
-    return toServers(parsed.data[rootKey] ?? {}, options)
+    return withInputs(parsed.data[rootKey] ?? {}, parsed.data.inputs ?? [], options)
   }
   if (looksLikeEntry(record)) {
     const parsed = ImportedServerSchema.safeParse(record)
     if (!parsed.success) throw new McpConfigError(issuesOf(parsed.error))
-    return toServers({ [parsed.data.name ?? 'server']: parsed.data }, options)
+    return withInputs({ [parsed.data.name ?? 'server']: parsed.data }, [], options)
   }
   const parsed = z.object({ map: ServerMapSchema }).safeParse({ map: record })
   if (!parsed.success) throw new McpConfigError(issuesOf(parsed.error, 'map'))
-  return toServers(parsed.data.map, options)
+  return withInputs(parsed.data.map, [], options)
+}
+
+/** The servers, and the declared inputs they use; a placeholder of an undeclared input is an issue. */
+function withInputs(map: Record<string, ImportedServer>, declared: Array<z.infer<typeof ConfigInputSchema>>, options: ImportOptions): ParsedConfigFile {
+  const servers = toServers(map, options)
+  const keys = Object.keys(map)
+  const byId = new Map(declared.map((input) => [input.id, input]))
+  const users = new Map<string, Set<string>>()
+  const issues: ConfigIssue[] = []
+  servers.forEach((server, i) => {
+    for (const use of placeholdersIn(server)) {
+      if (use.kind !== 'input') continue
+      if (!byId.has(use.name)) {
+        issues.push({
+          server: keys[i],
+          field: use.field,
+          message: `uses \${input:${use.name}}, which the file's "inputs" do not declare`,
+          code: 'undeclaredInput',
+          params: { id: use.name }
+        })
+        continue
+      }
+      if (!users.has(use.name)) users.set(use.name, new Set())
+      users.get(use.name)!.add(server.name)
+    }
+  })
+  if (issues.length) throw new McpConfigError(issues)
+  const inputs = declared
+    .filter((input) => users.has(input.id))
+    .map((input) => ({
+      id: input.id,
+      description: input.description,
+      password: input.password ?? false,
+      default: input.default,
+      options: input.options?.map((option) => (typeof option === 'string' ? option : option.value)),
+      servers: [...users.get(input.id)!]
+    }))
+  return { servers, inputs }
+}
+
+/** The servers with each `${input:id}` replaced by the value the user gave; an input left out stays a placeholder. */
+export function applyConfigInputs(servers: McpServer[], values: Record<string, string>): McpServer[] {
+  return servers.map((server) => substitutePlaceholders(server, 'input', (id) => values[id]).server)
 }
 
 function looksLikeEntry(record: Record<string, unknown>): boolean {

@@ -3,6 +3,8 @@
  * Pure and allocation-light: it runs on every log entry and every IPC error.
  */
 
+import { isOnlyPlaceholders } from './placeholders'
+
 export const REDACTED = '<redacted>'
 const MAX_STRING = 300
 const MAX_DEPTH = 12
@@ -84,7 +86,7 @@ export function secretValuesOf(...maps: Array<Record<string, string> | undefined
   const values: string[] = []
   for (const map of maps) {
     for (const [k, v] of Object.entries(map ?? {})) {
-      if (v && looksSecretName(k)) {
+      if (v && looksSecretName(k) && !isOnlyPlaceholders(v)) {
         values.push(v)
         // an Authorization header carries "Bearer xyz": hide xyz alone too
         const parts = v.split(/\s+/)

@@ -27,8 +27,9 @@ import { ServerCaches } from './caches'
 import { ClientRegistry, type ClientEntry } from './clientRegistry'
 import { ClientRequests } from './clientRequests'
 import { connectServer, connectTimeoutMs, type Connection } from './connect'
+import { expandPlaceholders } from './expandPlaceholders'
 import { handleNotifications, watchCancellations } from './notifications'
-import { ServerLogs } from './serverLogs'
+import { ServerLogs, type ServerLogWriter } from './serverLogs'
 import {
   asMcpTools,
   getPrompt,
@@ -106,9 +107,12 @@ export class MCPService implements McpServiceApi {
       quietBeforePingMs: options.quietBeforePingMs,
       log: (server) => this.logs.writer(server),
       onStatus: (server, status, error) => this.emitStatus(server, status, error),
-      connect: async (server, signal) => {
-        const log = this.logs.writer(server)
-        const key = getServerKey(server)
+      connect: async (configured, signal) => {
+        // the identity stays the config's; the server is started with its placeholders filled in,
+        // and its log redacts the values they bring in
+        const key = getServerKey(configured)
+        const server = await expandPlaceholders(configured, resolver.loginEnv)
+        const log = this.logs.writer(configured, undefined, server)
         this.roots.set(key, server.roots ?? [])
         // one identity per connection: a withdrawn request is matched by it and its JSON-RPC id
         const origin = {}
@@ -122,19 +126,18 @@ export class MCPService implements McpServiceApi {
           signal,
           handlers: {
             roots: () => this.roots.get(key) ?? [],
-            elicit: (params, request) => this.requests.elicit(server, params, { connection: origin, ...request }, log),
-            sample: (params, request) => this.requests.sample(server, params, { connection: origin, ...request }, log)
+            elicit: (params, request) => this.requests.elicit(configured, params, { connection: origin, ...request }, log),
+            sample: (params, request) => this.requests.sample(configured, params, { connection: origin, ...request }, log)
           }
         })
-        this.onConnected(server, key, connection, origin)
+        this.onConnected(configured, key, connection, origin, log)
         return connection
       }
     })
   }
 
   /** A fresh connection: nothing cached from before it (K), its notifications wired (N), its tools listed once (N7). */
-  private onConnected(server: McpServer, key: string, connection: Connection, origin: object): void {
-    const log = this.logs.writer(server)
+  private onConnected(server: McpServer, key: string, connection: Connection, origin: object, log: ServerLogWriter): void {
     this.caches.drop(key)
     handleNotifications(connection.client, {
       log,

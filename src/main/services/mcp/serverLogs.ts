@@ -44,10 +44,13 @@ export class ServerLogs {
     this.buffer = new ServerLogBuffer<RawEntry>(maxEntries)
   }
 
-  /** A writer bound to one server, for transports and the resolver. */
-  writer(server: McpServer, source?: string): ServerLogWriter {
+  /**
+   * A writer bound to one server, for transports and the resolver. `started` is the server as
+   * started (placeholders filled in): the secret values that brought in are redacted too.
+   */
+  writer(server: McpServer, source?: string, started?: McpServer): ServerLogWriter {
     const key = getServerKey(server)
-    const secrets = secretValuesOf(server.env, server.headers)
+    const secrets = secretValuesOf(server.env, server.headers, started?.env, started?.headers)
     // a raw message is cut only past the longest secret, so no secret is left half-visible
     const keep = MAX_MESSAGE + Math.max(0, ...secrets.map((s) => s.length))
     return (level, message, data) => {
