@@ -303,6 +303,29 @@ describe('MCP servers in a real browser (browser mode, real servers)', () => {
     await expect.poll(names).toEqual(['everything'])
   })
 
+  it("a VS Code file's inputs are asked for; the value typed goes into the command the server starts with", async () => {
+    const file = {
+      inputs: [
+        { type: 'promptString', id: 'transport', description: 'Transport of server-everything' },
+        { type: 'promptString', id: 'token', description: 'Access token', password: true }
+      ],
+      servers: { 'vscode-everything': { type: 'stdio', command: process.execPath, args: [EVERYTHING, '${input:transport}'], env: { ACCESS_TOKEN: '${input:token}' } } }
+    }
+    await importJson(JSON.stringify(file, null, 2))
+    const inputs = page.getByTestId('import-inputs')
+    await inputs.waitFor()
+    expect(await page.getByTestId('import-submit').isDisabled()).toBe(true)
+    await page.getByTestId('import-input-transport').fill('stdio')
+    await page.getByTestId('import-input-token').fill('tok-e2e-1234')
+    expect(await page.getByTestId('import-input-token').getAttribute('type')).toBe('password')
+    await snap('servers-import-inputs.png')
+    await page.getByTestId('import-submit').click()
+    await page.getByTestId('import-dialog').waitFor({ state: 'detached' })
+    // with "${input:transport}" left in its args server-everything would not start
+    await expect.poll(() => statusOf('vscode-everything'), { timeout: 30_000 }).toBe('connected')
+    expect(await row('vscode-everything').getByTestId('server-target').textContent()).toBe(`${process.execPath} ${EVERYTHING} stdio`)
+  })
+
   it('logged no console errors, page errors or CSP violations', () => {
     expect(problems).toEqual([])
   })

@@ -99,6 +99,50 @@ describe('import JSON', () => {
   })
 })
 
+describe("import JSON: the file's inputs (VS Code)", () => {
+  const file = {
+    inputs: [
+      { type: 'promptString', id: 'perplexity-key', description: 'Perplexity API Key', password: true },
+      { type: 'pickString', id: 'region', description: 'Region', options: ['eu', 'us'], default: 'eu' }
+    ],
+    servers: {
+      perplexity: { type: 'stdio', command: 'npx', args: ['-y', 'server-perplexity-ask', '--region', '${input:region}'], env: { PERPLEXITY_API_KEY: '${input:perplexity-key}' }, disabled: true }
+    }
+  }
+
+  it('asks for each value, masked when it is a password, and adds the server only once all are filled in', async () => {
+    const { store } = await renderServers()
+    const dialog = await openImport()
+    act(() => setEditorText(within(dialog).getByTestId('import-editor'), JSON.stringify(file)))
+    const inputs = await within(dialog).findByTestId('import-inputs')
+    const key = within(inputs).getByLabelText('Perplexity API Key')
+    expect(key.getAttribute('type')).toBe('password')
+    expect(inputs.textContent).toContain('used by perplexity')
+    // the pick keeps the file's default until changed
+    expect(within(inputs).getByTestId('import-input-region').textContent).toContain('eu')
+    expect(screen.getByTestId('import-submit')).toHaveProperty('disabled', true)
+    expect(within(dialog).getByTestId('import-inputs-missing').textContent).toBe('Fill in the value the file asks for')
+
+    fireEvent.change(key, { target: { value: 'pplx-secret-1' } })
+    await waitFor(() => expect(screen.getByTestId('import-submit')).toHaveProperty('disabled', false))
+    expect(within(dialog).queryByTestId('import-inputs-missing')).toBeNull()
+    fireEvent.click(screen.getByTestId('import-submit'))
+    await waitFor(() => expect(store.getState().mcp.servers).toHaveLength(1))
+    const [added] = store.getState().mcp.servers
+    expect(added.env).toEqual({ PERPLEXITY_API_KEY: 'pplx-secret-1' })
+    expect(added.args).toEqual(['-y', 'server-perplexity-ask', '--region', 'eu'])
+  })
+
+  it('a placeholder of an input the file does not declare is an error naming server and field, in Chinese too', async () => {
+    await renderServers([], {}, 'zh-CN')
+    const dialog = await openImport()
+    act(() => setEditorText(within(dialog).getByTestId('import-editor'), JSON.stringify({ servers: { s: { command: 'x', env: { KEY: '${input:nope}' } } } })))
+    const issue = within(await within(dialog).findByTestId('import-error')).getByTestId('import-issue')
+    expect(issue.dataset.field).toBe('env.KEY')
+    expect(within(issue).getByTestId('import-issue-detail').textContent).toBe('使用了 ${input:nope}，但文件的 "inputs" 中没有声明它')
+  })
+})
+
 describe('export JSON', () => {
   it('shows the list as mcpServers JSON that imports back to the same servers', async () => {
     const remote = { id: 'r', name: 'remote', type: 'sse' as const, baseUrl: 'http://127.0.0.1:1/sse', tags: ['t'], isActive: true }

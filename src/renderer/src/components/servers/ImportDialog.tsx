@@ -2,13 +2,14 @@ import { UploadOutlined } from '@ant-design/icons'
 import { Alert, Button, Flex, Modal, Segmented, Table, Tag, Typography, Upload } from 'antd'
 import { useDeferredValue, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { McpConfigError, parseMcpConfig, type ConfigIssue } from '@shared/mcp/configImport'
+import { applyConfigInputs, McpConfigError, parseMcpConfigFile, type ConfigInput, type ConfigIssue } from '@shared/mcp/configImport'
 import type { McpServer } from '@shared/mcp/server'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
 import { addServer, approveTarget, selectServers } from '@renderer/store/mcp'
 import { selectLanguage } from '@renderer/store/settings'
 import { approvalTarget } from './approval'
+import { ImportInputs } from './ImportInputs'
 import { planImport, type DuplicatePolicy, type ImportPlanItem } from './importPlan'
 import { LazyJsonEditor } from './LazyJsonEditor'
 import { serverTarget, serverTypeKey } from './serverTarget'
@@ -23,15 +24,15 @@ const EXAMPLE = `{
   }
 }`
 
-type Parsed = { servers: McpServer[]; issues: [] } | { servers: []; issues: ConfigIssue[] }
+type Parsed = { servers: McpServer[]; inputs: ConfigInput[]; issues: [] } | { servers: []; inputs: []; issues: ConfigIssue[] }
 
 function parse(text: string): Parsed | null {
   if (!text.trim()) return null
   try {
-    return { servers: parseMcpConfig(text), issues: [] }
+    return { ...parseMcpConfigFile(text), issues: [] }
   } catch (error) {
-    if (error instanceof McpConfigError) return { servers: [], issues: error.issues }
-    return { servers: [], issues: [{ message: error instanceof Error ? error.message : String(error) }] }
+    if (error instanceof McpConfigError) return { servers: [], inputs: [], issues: error.issues }
+    return { servers: [], inputs: [], issues: [{ message: error instanceof Error ? error.message : String(error) }] }
   }
 }
 
@@ -46,6 +47,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const actions = useServerActions()
   const [text, setText] = useState('')
   const [policy, setPolicy] = useState<DuplicatePolicy>('rename')
+  // what the user typed for the file's inputs; an untouched one keeps the file's default
+  const [typed, setTyped] = useState<Record<string, string>>({})
   // parsing a big paste on every keystroke would lag the editor
   const deferred = useDeferredValue(text)
   const language = useAppSelector(selectLanguage)
@@ -58,20 +61,26 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const toAdd = plan.filter((item) => item.action !== 'skip')
   const hasIssues = (parsed?.issues.length ?? 0) > 0
   const stale = deferred !== text
+  const inputs = parsed?.inputs ?? []
+  const inputValues = Object.fromEntries(inputs.map((input) => [input.id, typed[input.id] ?? input.default ?? '']))
+  const missingInputs = inputs.filter((input) => !inputValues[input.id].trim()).length
+  const blocked = stale || hasIssues || toAdd.length === 0 || missingInputs > 0
 
   const close = () => {
     setText('')
+    setTyped({})
     onClose()
   }
 
   const submit = () => {
-    if (stale || hasIssues || toAdd.length === 0) return
-    for (const { server } of toAdd) {
+    if (blocked) return
+    const filled = toAdd.map((item) => ({ ...item, server: applyConfigInputs([item.server], inputValues)[0] }))
+    for (const { server } of filled) {
       dispatch(addServer(server))
       // the list below showed each full command: that was the approval of its first start
       dispatch(approveTarget({ id: server.id, target: approvalTarget(server) }))
     }
-    for (const { server } of toAdd) if (server.isActive) void actions.start(server)
+    for (const { server } of filled) if (server.isActive) void actions.start(server)
     close()
   }
 
@@ -102,7 +111,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           key="submit"
           type="primary"
           onClick={submit}
-          disabled={stale || hasIssues || toAdd.length === 0}
+          disabled={blocked}
           data-testid="import-submit"
         >
           {t('serverImport.submit', { count: toAdd.length })}
@@ -160,7 +169,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             }
           />
         )}
+        {inputs.length > 0 && <ImportInputs inputs={inputs} values={inputValues} onChange={(id, value) => setTyped((prev) => ({ ...prev, [id]: value }))} />}
         {plan.length > 0 && <ImportPreview plan={plan} />}
+        {missingInputs > 0 && toAdd.length > 0 && (
+          <Typography.Text type="warning" data-testid="import-inputs-missing">
+            {t('serverImport.inputs.missing', { count: missingInputs })}
+          </Typography.Text>
+        )}
       </Flex>
     </Modal>
   )
