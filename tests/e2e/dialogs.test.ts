@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { everythingConfig, typeImportJson } from './support/uiSteps'
+import { closeOpenDialogs, everythingConfig, typeImportJson } from './support/uiSteps'
 
 
 let app: BrowserApp
@@ -18,18 +18,8 @@ beforeAll(async () => {
   await page.goto(app.url)
 })
 
-// a failed step must not leave its dialogs over the next test's screen: answer "cancel", close the runner
-afterEach(async () => {
-  for (const id of ['elicitation-dialog', 'elicitation-url-dialog', 'sampling-dialog']) {
-    const open = page.getByTestId(id)
-    if (await open.isVisible()) {
-      await open.press('Escape')
-      await open.waitFor({ state: 'detached' })
-    }
-  }
-  const close = page.getByTestId('runner-close')
-  if (await close.isVisible()) await close.click()
-})
+// a failed step must not leave its dialogs over the next test's screen
+afterEach(() => closeOpenDialogs(page))
 
 afterAll(async () => {
   await browser?.close()

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { everythingConfig, typeImportJson } from './support/uiSteps'
+import { closeOpenDialogs, everythingConfig, typeImportJson } from './support/uiSteps'
 
 const MANY_TOOLS = resolve('tests/fixtures/servers/many-tools.mjs')
 
@@ -19,6 +19,9 @@ beforeAll(async () => {
   problems = watchProblems(page)
   await page.goto(app.url)
 })
+
+// a failed step must not leave its dialog over the next test's screen
+afterEach(() => closeOpenDialogs(page))
 
 afterAll(async () => {
   await browser?.close()

@@ -6,13 +6,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import enEditor from '../../src/renderer/src/i18n/locales/en-US/editor.json'
 import enServers from '../../src/renderer/src/i18n/locales/en-US/servers.json'
 import zhEditor from '../../src/renderer/src/i18n/locales/zh-CN/editor.json'
 import zhServers from '../../src/renderer/src/i18n/locales/zh-CN/servers.json'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { EVERYTHING, typeImportJson } from './support/uiSteps'
+import { closeOpenDialogs, EVERYTHING, typeImportJson } from './support/uiSteps'
 
 
 let app: BrowserApp
@@ -76,6 +76,9 @@ beforeAll(async () => {
   await page.goto(app.url)
   await page.getByTestId('server-list-empty').waitFor()
 })
+
+// a failed step must not leave its dialog over the next test's screen
+afterEach(() => closeOpenDialogs(page))
 
 afterAll(async () => {
   await browser?.close()
@@ -162,6 +165,7 @@ describe('MCP servers in a real browser (browser mode, real servers)', () => {
   it('exports the list as an mcpServers file that names both servers', async () => {
     await page.getByTestId('add-server').click()
     await page.getByTestId('add-menu-export').click()
+    await page.getByTestId('export-json').locator('.cm-content').waitFor()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()])
     expect(download.suggestedFilename()).toBe('mcp-servers.json')
     const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { mcpServers: Record<string, { command?: string; url?: string }> }

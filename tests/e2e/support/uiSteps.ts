@@ -14,3 +14,16 @@ export async function typeImportJson(page: Page, json: string): Promise<void> {
 
 /** server-everything over stdio as an `mcpServers` entry named `everything`. */
 export const everythingConfig = () => ({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } })
+
+/**
+ * Closes whatever dialogs a failed step left open (Esc, topmost first), so one failure does not
+ * fail every test after it for a dialog in the way.
+ */
+export async function closeOpenDialogs(page: Page): Promise<void> {
+  const open = page.locator('.ant-modal-wrap:visible')
+  for (let left = 5; left > 0 && (await open.count()) > 0; left--) {
+    const top = open.last()
+    await top.press('Escape')
+    await top.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined)
+  }
+}

@@ -8,6 +8,7 @@ export function downloadText(fileName: string, text: string, type = 'application
   document.body.append(link)
   link.click()
   link.remove()
-  // after the click the download has its own reference to the blob
-  setTimeout(() => URL.revokeObjectURL(url), 0)
+  // the browser reads the blob after the click, later on a busy machine; revoked at once, the
+  // download can be lost. A minute is plenty, and the blob is only the size of the text
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
