@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { usageError } from './errors'
 
-export const USAGE = `usage: cli [--config FILE] [--connect-timeout SECONDS] COMMAND [--json]
+export const USAGE = `usage: cli [--config FILE [--input ID=VALUE]...] [--connect-timeout SECONDS] COMMAND [--json]
 
 commands:
   servers                                   configured servers: name, type, command or URL
@@ -18,6 +18,7 @@ commands:
 --json          parseable JSON on stdout (every command); messages stay on stderr
 --config FILE   an mcpServers JSON (Claude Desktop, Cursor, Cherry Studio) or VS Code's mcp.json;
                 default: the servers saved by MCP Studio
+--input ID=VALUE  the value of \${input:ID} in that file (VS Code inputs); once per input
 Ctrl-C stops a running call (the server is told) and the servers; a second Ctrl-C quits at once.
 exit codes: 0 ok, 1 failure (connection, tool error, timeout), 2 bad usage or config, 130 interrupted`
 
@@ -35,6 +36,8 @@ export type CliCommand =
 
 export interface CliArgs {
   config?: string
+  /** --input ID=VALUE: the config file's input placeholders */
+  inputs: Record<string, string>
   connectTimeoutSeconds?: number
   command: CliCommand
 }
@@ -76,6 +79,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
       strict: true,
       options: {
         config: { type: 'string' },
+        input: { type: 'string', multiple: true },
         'connect-timeout': { type: 'string' },
         json: { type: 'boolean', default: false },
         args: { type: 'string' },
@@ -87,7 +91,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
     throw usageError((error as Error).message)
   }
   const { values, positionals } = parsed
-  const base = { config: values.config, connectTimeoutSeconds: seconds('--connect-timeout', values['connect-timeout']) }
+  const base = { config: values.config, inputs: inputValues(values.input ?? []), connectTimeoutSeconds: seconds('--connect-timeout', values['connect-timeout']) }
+  if (values.input?.length && !values.config) throw usageError('--input fills the placeholders of a --config file; give the file with --config')
   const [name, ...rest] = positionals
   if (values.help || name === 'help' || name === undefined) return { ...base, command: { name: 'help' } }
   if (!Object.hasOwn(SHAPES, name)) throw usageError(`unknown command "${name}"\n\n${USAGE}`)
@@ -120,6 +125,19 @@ export function parseCliArgs(argv: string[]): CliArgs {
     case 'resource':
       return { ...base, command: { name: command, server: first, uri: second, json } }
   }
+}
+
+/** `--input ID=VALUE`, repeated: the value may hold `=`; an id given twice is refused. */
+function inputValues(flags: string[]): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const flag of flags) {
+    const at = flag.indexOf('=')
+    if (at <= 0) throw usageError(`--input needs ID=VALUE, got "${flag.split('=')[0]}"`)
+    const id = flag.slice(0, at)
+    if (Object.hasOwn(values, id)) throw usageError(`--input ${id} is given twice`)
+    values[id] = flag.slice(at + 1)
+  }
+  return values
 }
 
 /** `--args`: a JSON object; anything else is a usage error that names the flag and shows an example. */

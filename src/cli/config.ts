@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { McpConfigError, parseMcpConfig } from '@shared/mcp/configImport'
+import { applyConfigInputs, McpConfigError, parseMcpConfigFile, type ConfigInput } from '@shared/mcp/configImport'
 import { McpServerSchema, type McpServer } from '@shared/mcp/server'
 import { usageError } from './errors'
 
@@ -9,6 +9,8 @@ export interface LoadedConfig {
   servers: McpServer[]
   /** where the servers came from, for messages */
   source: string
+  /** inputs of the file that no --input filled and that have no default */
+  missingInputs?: ConfigInput[]
 }
 
 /** The renderer's redux-persist blob, kept by main's FileStorage under the key `persist:root`. */
@@ -25,15 +27,35 @@ async function readText(file: string): Promise<string | undefined> {
   }
 }
 
-/** `--config FILE`: the whole file is validated; one bad entry fails the run (exit 2) naming it. */
-export async function loadConfigFile(file: string): Promise<LoadedConfig> {
+/**
+ * `--config FILE`: the whole file is validated; one bad entry fails the run (exit 2) naming it.
+ * `inputs` fill its `${input:ID}` placeholders; an input left out is asked for only by the
+ * command that needs it (findServer).
+ */
+export async function loadConfigFile(file: string, inputs: Record<string, string> = {}): Promise<LoadedConfig> {
   const text = await readText(file)
   if (text === undefined) throw usageError(`config file not found: ${file}`)
+  let parsed
   try {
-    return { servers: parseMcpConfig(text), source: file }
+    parsed = parseMcpConfigFile(text)
   } catch (error) {
     if (error instanceof McpConfigError) throw usageError(`invalid config ${file}:\n${error.message}`)
     throw error
+  }
+  const declared = parsed.inputs.map((input) => input.id)
+  for (const id of Object.keys(inputs)) {
+    if (!declared.includes(id)) {
+      throw usageError(`--input ${id}: no server in ${file} uses \${input:${id}}` + (declared.length ? ` (its inputs: ${declared.join(', ')})` : ''))
+    }
+  }
+  const values = Object.fromEntries(parsed.inputs.flatMap((input) => {
+    const value = inputs[input.id] ?? input.default
+    return value === undefined ? [] : [[input.id, value]]
+  }))
+  return {
+    servers: applyConfigInputs(parsed.servers, values),
+    source: file,
+    missingInputs: parsed.inputs.filter((input) => !Object.hasOwn(values, input.id))
   }
 }
 
@@ -75,7 +97,14 @@ export async function loadSavedServers(userDataDir: string): Promise<LoadedConfi
 
 export function findServer(config: LoadedConfig, nameOrId: string): McpServer {
   const server = config.servers.find((s) => s.name === nameOrId) ?? config.servers.find((s) => s.id === nameOrId)
-  if (server) return server
+  if (server) {
+    const missing = config.missingInputs?.filter((input) => input.servers.includes(server.name)) ?? []
+    if (missing.length) {
+      const asked = missing.map((input) => `--input ${input.id}=VALUE` + (input.description ? ` (${input.description})` : '')).join(', ')
+      throw usageError(`server "${server.name}" in ${config.source} needs ${missing.length > 1 ? 'values' : 'a value'} from its file's inputs: pass ${asked}`)
+    }
+    return server
+  }
   const known = config.servers.map((s) => s.name)
   throw usageError(
     `no server named "${nameOrId}" in ${config.source}` + (known.length ? ` (servers: ${known.join(', ')})` : ' (it has no servers)')

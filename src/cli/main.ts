@@ -90,7 +90,7 @@ export async function main(argv: string[]): Promise<never> {
         if (event === IpcEvent.Mcp_Progress) progress.emit((payload as ProgressEvent).callId, payload)
       }
     })
-    const config = args.config ? await loadConfigFile(args.config) : await loadSavedServers(platform.userDataDir)
+    const config = args.config ? await loadConfigFile(args.config, args.inputs) : await loadSavedServers(platform.userDataDir)
     servers = config.servers
     service = new MCPService({
       platform,

@@ -140,6 +140,32 @@ describe('cli', () => {
     expect(missing.code).toBe(2)
   }, SPAWNS_MANY)
 
+  it("--input fills a VS Code file's inputs; a server that needs one left out says which flag to pass", async () => {
+    const vscodeFile = join(tempDir('mcp-cli-'), 'vscode.json')
+    writeFileSync(
+      vscodeFile,
+      JSON.stringify({
+        inputs: [{ type: 'promptString', id: 'transport', description: 'Transport' }],
+        servers: { everything: { type: 'stdio', command: 'node', args: [EVERYTHING, '${input:transport}'] }, plain: { command: 'node', args: ['x.js'] } }
+      })
+    )
+    const ok = await cli(['--config', vscodeFile, '--input', 'transport=stdio', 'check', 'everything'])
+    expect(ok.stderr).toBe('')
+    expect(ok.stdout).toMatch(/^ok: \d+ tools/)
+    expect(ok.code).toBe(0)
+
+    const missing = await cli(['--config', vscodeFile, 'check', 'everything'])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain(`server "everything" in ${vscodeFile} needs a value from its file's inputs: pass --input transport=VALUE (Transport)`)
+    // a command that starts nothing needs no input
+    expect((await cli(['--config', vscodeFile, 'servers'])).code).toBe(0)
+
+    const unknown = await cli(['--config', vscodeFile, '--input', 'nope=1', 'servers'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('--input nope: no server in')
+    expect(unknown.stderr).toContain('(its inputs: transport)')
+  }, SPAWNS_MANY)
+
   it('without --config: the servers MCP Studio saved (redux-persist format)', async () => {
     const userData = tempDir('mcp-cli-ud-')
     mkdirSync(join(userData, 'storage'))
