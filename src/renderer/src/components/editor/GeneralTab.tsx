@@ -94,7 +94,7 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
         <>
           {item('command', text('command', 'npx'), t('editor.help.command'), true)}
           {item('args', lines('args', t('editor.placeholders.args')), t('editor.help.args'))}
-          {item('env', <EnvField id="editor-env" value={values.env} onChange={(env) => onChange({ env })} status={errors.env ? 'error' : undefined} />)}
+          {item('env', <EnvField id="editor-env" value={values.env} onChange={(env) => onChange({ env })} status={errors.env ? 'error' : undefined} />, t('editor.help.env'))}
           {item('cwd', text('cwd'))}
           {item(
             'registryUrl',
