@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer, connect } from 'node:net'
+import { createServer as createHttpServer } from 'node:http'
+import { createServer, connect, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -328,6 +329,31 @@ describe('MCP servers in a real browser (browser mode, real servers)', () => {
     // with "${input:transport}" left in its args server-everything would not start
     await expect.poll(() => statusOf('vscode-everything'), { timeout: 30_000 }).toBe('connected')
     expect(await row('vscode-everything').getByTestId('server-target').textContent()).toBe(`${process.execPath} ${EVERYTHING} stdio`)
+  })
+
+  it('a web logo set in Advanced shows in the editor and the list, fetched by main (the CSP allows no other host)', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+    const logos = createHttpServer((req, res) => {
+      if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png)
+      else res.writeHead(404).end()
+    })
+    await new Promise<void>((done) => logos.listen(0, '127.0.0.1', done))
+    const base = `http://127.0.0.1:${(logos.address() as AddressInfo).port}`
+    try {
+      await row('everything').getByTestId('server-edit').click()
+      await page.getByTestId('editor-advanced').click()
+      await page.getByTestId('editor-logoUrl').fill(`${base}/gone.png`)
+      await expect.poll(() => page.getByTestId('editor-logo-error').textContent(), { timeout: 15_000 }).toContain('the server answered HTTP 404')
+      await page.getByTestId('editor-logoUrl').fill(`${base}/logo.png`)
+      await page.getByTestId('editor-logo-preview').locator('img').waitFor()
+      await page.getByTestId('editor-save').click()
+      await page.getByTestId('editor-back').click()
+      const logo = row('everything').getByTestId('server-logo').locator('img')
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(1)
+      expect(await logo.getAttribute('src')).toMatch(/^data:image\/png;base64,/)
+    } finally {
+      await new Promise((done) => logos.close(done))
+    }
   })
 
   it('logged no console errors, page errors or CSP violations', () => {

@@ -6,6 +6,7 @@ export const IpcChannel = {
   App_GetInfo: 'app:get-info',
   App_OpenExternal: 'app:open-external',
   App_OpenTraceWindow: 'app:open-trace-window',
+  App_FetchImage: 'app:fetch-image',
 
   Storage_GetItem: 'storage:get-item',
   Storage_SetItem: 'storage:set-item',
@@ -59,7 +60,9 @@ export const apiMethods = {
   app: {
     getInfo: IpcChannel.App_GetInfo,
     openExternal: IpcChannel.App_OpenExternal,
-    openTraceWindow: IpcChannel.App_OpenTraceWindow
+    openTraceWindow: IpcChannel.App_OpenTraceWindow,
+    /** a web image (a server's logo) as a data: URL, fetched by main so the window's CSP stays strict */
+    fetchImage: IpcChannel.App_FetchImage
   },
   storage: {
     getItem: IpcChannel.Storage_GetItem,

@@ -49,6 +49,7 @@ export const ipcArgs = {
   [IpcChannel.App_GetInfo]: none,
   [IpcChannel.App_OpenExternal]: z.object({ url: z.string().min(1) }),
   [IpcChannel.App_OpenTraceWindow]: none,
+  [IpcChannel.App_FetchImage]: z.object({ url: z.string().min(1).max(4096) }),
 
   [IpcChannel.Storage_GetItem]: z.object({ key: z.string().regex(/^[\w:.-]{1,100}$/) }),
   [IpcChannel.Storage_SetItem]: z.object({
@@ -126,6 +127,7 @@ export interface IpcResults {
   [IpcChannel.App_OpenExternal]: void
   /** opened: a window was made (Electron); otherwise `url` is for the caller to open (browser mode) */
   [IpcChannel.App_OpenTraceWindow]: { opened: boolean; url?: string }
+  [IpcChannel.App_FetchImage]: { dataUrl: string }
   [IpcChannel.Storage_GetItem]: string | null
   [IpcChannel.Storage_SetItem]: void
   [IpcChannel.Storage_RemoveItem]: void

@@ -1,6 +1,7 @@
 import { IpcChannel } from '@shared/ipc/IpcChannel'
 import type { AppInfo } from '@shared/ipc/contract'
 import type { Platform } from '../platform/Platform'
+import { RemoteImages } from '../services/images/RemoteImages'
 import type { IpcRouter } from './IpcRouter'
 
 /** Opens the Trace window where the host can (Electron); browser mode hands back a URL instead. */
@@ -13,6 +14,7 @@ export function registerAppHandlers(
   deps: { platform: Platform; mode: AppInfo['mode']; windows: WindowHost }
 ): void {
   const { platform, mode, windows } = deps
+  const images = new RemoteImages({ fetch: platform.fetch })
   const info: AppInfo = {
     name: platform.appName,
     version: platform.appVersion,
@@ -22,4 +24,5 @@ export function registerAppHandlers(
   router.handle(IpcChannel.App_GetInfo, () => info)
   router.handle(IpcChannel.App_OpenExternal, ({ url }) => platform.openExternal(url))
   router.handle(IpcChannel.App_OpenTraceWindow, () => windows.openTraceWindow())
+  router.handle(IpcChannel.App_FetchImage, async ({ url }) => ({ dataUrl: await images.dataUrl(url) }))
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '@renderer/hooks/useStore'
 import { selectLanguage } from '@renderer/store/settings'
 import { EnvField } from './EnvField'
+import { LogoPreview } from './LogoPreview'
 import { REGISTRY_PRESETS } from './registryPresets'
 import type { ServerFormErrors, ServerFormField, ServerFormValues } from './serverForm'
 
@@ -179,7 +180,7 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
               <>
                 {item('provider', text('provider'))}
                 {item('providerUrl', text('providerUrl', 'https://'))}
-                {item('logoUrl', text('logoUrl', 'https://'))}
+                {item('logoUrl', text('logoUrl', 'https://'), <LogoPreview url={values.logoUrl} />)}
                 {item(
                   'tags',
                   <Select

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Avatar } from 'antd'
 import type { McpServer } from '@shared/mcp/server'
+import { useRemoteImage } from '@renderer/hooks/useRemoteImage'
 
 // readable with white text in light and dark themes alike
 const COLORS = ['#1677ff', '#13a8a8', '#389e0d', '#d46b08', '#722ed1', '#c41d7f']
@@ -12,26 +13,36 @@ function colorOf(name: string): string {
   return COLORS[Math.abs(hash) % COLORS.length]
 }
 
-/** The server's logo, or its initial when there is none or it cannot load (the CSP allows only local images). */
+/** The server's logo (web logos come through main), or its initial while there is none or it cannot be shown. */
 export function ServerAvatar({ server, size = 40 }: { server: McpServer; size?: number }) {
-  const [failed, setFailed] = useState(false)
+  const logo = useRemoteImage(server.logoUrl)
+  const [broken, setBroken] = useState<string>()
   const initial = server.name.trim().charAt(0).toUpperCase() || '?'
-  if (server.logoUrl && !failed) {
+  if (logo.status === 'ready' && broken !== logo.src) {
     return (
       <Avatar
         size={size}
         shape="square"
-        src={server.logoUrl}
+        src={logo.src}
         alt=""
+        data-testid="server-logo"
         onError={() => {
-          setFailed(true)
+          // the bytes were an image type but not a picture the browser can draw
+          setBroken(logo.src)
           return false
         }}
       />
     )
   }
   return (
-    <Avatar size={size} shape="square" aria-hidden style={{ flexShrink: 0, background: colorOf(server.name) }} data-testid="server-initial">
+    <Avatar
+      size={size}
+      shape="square"
+      aria-hidden
+      style={{ flexShrink: 0, background: colorOf(server.name) }}
+      data-testid="server-initial"
+      data-logo-error={logo.status === 'failed' ? logo.error : undefined}
+    >
       {initial}
     </Avatar>
   )
