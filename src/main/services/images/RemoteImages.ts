@@ -49,7 +49,7 @@ export class RemoteImages {
       response = await this.options.fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? TIMEOUT_MS), redirect: 'follow' })
     } catch (error) {
       const why = error instanceof Error && error.name === 'TimeoutError' ? 'it did not answer in time' : describe(error)
-      throw new Error(`Could not load the image at ${where}: ${why}`)
+      throw new Error(`Could not load the image at ${where}: ${why}`, { cause: error })
     }
     if (!response.ok) {
       await response.body?.cancel()
