@@ -14,6 +14,7 @@ import zhEditor from '../../src/renderer/src/i18n/locales/zh-CN/editor.json'
 import zhServers from '../../src/renderer/src/i18n/locales/zh-CN/servers.json'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
 import { closeOpenDialogs, EVERYTHING, typeImportJson } from './support/uiSteps'
+import { PNG_1PX } from '../fixtures/images'
 
 
 let app: BrowserApp
@@ -332,9 +333,8 @@ describe('MCP servers in a real browser (browser mode, real servers)', () => {
   })
 
   it('a web logo set in Advanced shows in the editor and the list, fetched by main (the CSP allows no other host)', async () => {
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
     const logos = createHttpServer((req, res) => {
-      if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png)
+      if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX)
       else res.writeHead(404).end()
     })
     await new Promise<void>((done) => logos.listen(0, '127.0.0.1', done))

@@ -2,9 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RemoteImages } from '../../../src/main/services/images/RemoteImages'
-
-// a real 1×1 PNG
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+import { PNG_1PX } from '../../fixtures/images'
 
 let server: Server
 let base: string
@@ -13,7 +11,7 @@ const hits = new Map<string, number>()
 beforeAll(async () => {
   server = createServer((req, res) => {
     hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1)
-    if (req.url === '/logo.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG)
+    if (req.url === '/logo.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX)
     if (req.url === '/page') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>hi</h1>')
     if (req.url === '/big.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(4096))
     if (req.url === '/streamed.png') {
@@ -38,7 +36,7 @@ describe('web logos fetched by main (SPEC §U logoUrl, CSP kept strict)', () => 
   it('an image comes back as a data: URL of the same bytes, fetched once however often it is shown', async () => {
     const images = new RemoteImages({ fetch })
     const [a, b] = await Promise.all([images.dataUrl(`${base}/logo.png`), images.dataUrl(`${base}/logo.png`)])
-    expect(a).toBe(`data:image/png;base64,${PNG.toString('base64')}`)
+    expect(a).toBe(`data:image/png;base64,${PNG_1PX.toString('base64')}`)
     expect(b).toBe(a)
     expect(await images.dataUrl(`${base}/logo.png`)).toBe(a)
     expect(hits.get('/logo.png')).toBe(1)

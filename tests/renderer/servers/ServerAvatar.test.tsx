@@ -5,14 +5,13 @@ import { screen, waitFor } from '@testing-library/react'
 import { ServerAvatar } from '@renderer/components/servers/ServerAvatar'
 import { disposeTrackedApis, trackedRealApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+import { PNG_1PX } from '../../fixtures/images'
 let http: Server
 let base: string
 
 beforeAll(async () => {
   http = createServer((req, res) => {
-    if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG)
+    if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX)
     else res.writeHead(404).end()
   })
   await new Promise<void>((done) => http.listen(0, '127.0.0.1', done))
@@ -27,7 +26,7 @@ describe('server logos', () => {
   it('a web logo is shown as the data: URL main fetched, so the window never asks that host itself', async () => {
     renderApp(<ServerAvatar server={server(`${base}/logo.png`)} />, { api: trackedRealApi() })
     const img = await waitFor(() => screen.getByTestId('server-logo').querySelector('img')!)
-    expect(img.getAttribute('src')).toBe(`data:image/png;base64,${PNG.toString('base64')}`)
+    expect(img.getAttribute('src')).toBe(`data:image/png;base64,${PNG_1PX.toString('base64')}`)
   })
 
   it('a logo that cannot load leaves the initial, with the reason for the editor to show', async () => {
