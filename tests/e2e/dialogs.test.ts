@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { closeOpenDialogs, everythingConfig, typeImportJson } from './support/uiSteps'
+import { afterEachTest, everythingConfig, typeImportJson } from './support/uiSteps'
 
 
 let app: BrowserApp
@@ -18,8 +18,8 @@ beforeAll(async () => {
   await page.goto(app.url)
 })
 
-// a failed step must not leave its dialogs over the next test's screen
-afterEach(() => closeOpenDialogs(page))
+// a failed test leaves a screenshot, and no dialog over the next test's screen
+afterEach((context) => afterEachTest(page, context))
 
 afterAll(async () => {
   await browser?.close()

@@ -13,7 +13,7 @@ import enServers from '../../src/renderer/src/i18n/locales/en-US/servers.json'
 import zhEditor from '../../src/renderer/src/i18n/locales/zh-CN/editor.json'
 import zhServers from '../../src/renderer/src/i18n/locales/zh-CN/servers.json'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { closeOpenDialogs, EVERYTHING, typeImportJson } from './support/uiSteps'
+import { afterEachTest, EVERYTHING, typeImportJson } from './support/uiSteps'
 import { PNG_1PX } from '../fixtures/images'
 
 
@@ -79,8 +79,8 @@ beforeAll(async () => {
   await page.getByTestId('server-list-empty').waitFor()
 })
 
-// a failed step must not leave its dialog over the next test's screen
-afterEach(() => closeOpenDialogs(page))
+// a failed test leaves a screenshot, and no dialog over the next test's screen
+afterEach((context) => afterEachTest(page, context))
 
 afterAll(async () => {
   await browser?.close()

@@ -1,5 +1,7 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
+import type { TestContext } from 'vitest'
+import { ARTIFACTS } from './browserApp'
 
 export const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 
@@ -16,10 +18,15 @@ export async function typeImportJson(page: Page, json: string): Promise<void> {
 export const everythingConfig = () => ({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } })
 
 /**
- * Closes whatever dialogs a failed step left open (Esc, topmost first), so one failure does not
- * fail every test after it for a dialog in the way.
+ * After each test: a failed one leaves a screenshot of what was on screen (test-results/e2e/
+ * FAILED-….png, for CI logs that only say "timed out"), and whatever dialogs it left open are
+ * closed (Esc, topmost first), so one failure does not fail every test after it.
  */
-export async function closeOpenDialogs(page: Page): Promise<void> {
+export async function afterEachTest(page: Page, context: TestContext): Promise<void> {
+  if (context.task.result?.state === 'fail') {
+    const name = context.task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 80)
+    await page.screenshot({ path: join(ARTIFACTS, `FAILED-${name}.png`) }).catch(() => undefined)
+  }
   const open = page.locator('.ant-modal-wrap:visible')
   for (let left = 5; left > 0 && (await open.count()) > 0; left--) {
     const top = open.last()

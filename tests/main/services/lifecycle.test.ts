@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { labServer } from './callHelpers'
@@ -70,6 +71,24 @@ describe('client lifecycle (L1–L9)', () => {
     // the wedged one ignores stdin, so it takes SIGTERM; it must be gone, not leaked
     await waitFor(() => !isAlive(frozenPid), 10_000, 'the stale server process to end')
     expect(service.getServerLogs(server).some((e) => e.message.includes('did not answer a ping'))).toBe(true)
+  })
+
+  it('a server that answers a ping late, as on a busy machine, is waited for and kept, not replaced (L3)', async () => {
+    const { service } = makeService({ pingTimeoutMs: 1000, quietBeforePingMs: 200 })
+    const dir = tempDir()
+    const pidFile = join(dir, 'pids')
+    const resume = join(dir, 'resume')
+    const server = stdioServer(fixture('freeze.mjs'), { env: { PID_FILE: pidFile } })
+    await service.callTool({ server, name: 'freeze', args: { resumeWhen: resume } })
+    await new Promise((r) => setTimeout(r, 300))
+
+    const call = service.callTool({ server, name: 'echo', args: { message: 'still here' } })
+    // the first ping went unanswered; now the server catches up
+    await waitFor(() => service.getServerLogs(server).some((e) => e.message.includes('no answer to a ping within 1 s; waiting up to 5 s more')), 10_000, 'the first ping to go unanswered')
+    writeFileSync(resume, '')
+    expect((await call).content).toEqual([{ type: 'text', text: 'Echo: still here' }])
+    expect(readPids(pidFile)).toHaveLength(1)
+    expect(service.getServerLogs(server).some((e) => e.message.includes('did not answer a ping'))).toBe(false)
   })
 
   it('stop ends the process and reports stopped; restart makes a new one; remove drops the logs (L5)', async () => {

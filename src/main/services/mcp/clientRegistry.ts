@@ -25,6 +25,9 @@ interface PendingOp {
   abort: AbortController
 }
 
+/** L3: after the first ping (1 s) goes unanswered, one more gets this many times as long. */
+const SLOW_PING_FACTOR = 5
+
 /**
  * Live clients by server key, and the rules that keep them healthy (L1–L3, L6):
  * single flight per key, ping-or-replace on reuse, eviction the moment a transport closes.
@@ -70,7 +73,7 @@ export class ClientRegistry {
     if (existing) {
       if (await this.answersPing(existing)) return existing
       // L3: a client that no longer answers is closed for good (its process ended), then replaced
-      this.deps.log(server)('warn', `did not answer a ping within ${this.pingTimeout / 1000} s; closing it and reconnecting`)
+      this.deps.log(server)('warn', `did not answer a ping within ${(this.pingTimeout * (1 + SLOW_PING_FACTOR)) / 1000} s; closing it and reconnecting`)
       this.retire(existing)
     }
     this.deps.onStatus(server, 'connecting')
@@ -107,8 +110,18 @@ export class ClientRegistry {
   private async answersPing(entry: ClientEntry): Promise<boolean> {
     if (entry.connection.closed) return false
     if (this.recentlyHeard(entry)) return true
+    if (await this.ping(entry, this.pingTimeout)) return true
+    if (entry.connection.closed) return false
+    // a busy machine can hold an answer past the first second: a server that answers late is slow,
+    // not dead, and replacing it would cost the user a restart and whatever the window showed
+    const patience = this.pingTimeout * SLOW_PING_FACTOR
+    this.deps.log(entry.server)('info', `no answer to a ping within ${this.pingTimeout / 1000} s; waiting up to ${patience / 1000} s more`)
+    return this.ping(entry, patience)
+  }
+
+  private async ping(entry: ClientEntry, timeout: number): Promise<boolean> {
     try {
-      await entry.connection.client.ping({ timeout: this.pingTimeout })
+      await entry.connection.client.ping({ timeout })
       return true
     } catch {
       return false
