@@ -38,7 +38,10 @@ describe('server list', () => {
     expect(store.getState().mcp.servers[0].isActive).toBe(false)
     expect(service.pidOf(everything())).toBeUndefined()
 
-    fireEvent.click(within(rowOf('Everything')).getByTestId('server-switch'))
+    // the status arrives before the stop has returned; the switch takes clicks again only then
+    const toggle = within(rowOf('Everything')).getByTestId('server-switch')
+    await waitFor(() => expect(toggle).toHaveProperty('disabled', false))
+    fireEvent.click(toggle)
     await waitForStatus('Everything', 'connected')
     expect(store.getState().mcp.servers[0].isActive).toBe(true)
     expect(service.pidOf(everything())).not.toBe(firstPid)
