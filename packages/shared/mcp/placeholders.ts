@@ -24,23 +24,32 @@ export function isOnlyPlaceholders(value: string): boolean {
   return ONLY_PLACEHOLDERS.test(value)
 }
 
-/** The fields that may hold placeholders, as [field, value] pairs. */
-function stringFields(server: McpServer): Array<[string, string]> {
-  const fields: Array<[string, string]> = []
-  if (server.command !== undefined) fields.push(['command', server.command])
-  server.args?.forEach((arg, i) => fields.push([`args.${i}`, arg]))
-  for (const [key, value] of Object.entries(server.env ?? {})) fields.push([`env.${key}`, value])
-  for (const [key, value] of Object.entries(server.headers ?? {})) fields.push([`headers.${key}`, value])
-  if (server.baseUrl !== undefined) fields.push(['baseUrl', server.baseUrl])
-  if (server.cwd !== undefined) fields.push(['cwd', server.cwd])
-  return fields
+/**
+ * A copy of the server with `edit(field, value)` applied to each field that may hold
+ * placeholders; the one list of those fields, for finding and for filling them.
+ */
+function mapStringFields(server: McpServer, edit: (field: string, value: string) => string): McpServer {
+  const record = (prefix: string, values: Record<string, string> | undefined) =>
+    values && Object.fromEntries(Object.entries(values).map(([key, value]) => [key, edit(`${prefix}.${key}`, value)]))
+  return {
+    ...server,
+    ...(server.command !== undefined && { command: edit('command', server.command) }),
+    ...(server.args && { args: server.args.map((arg, i) => edit(`args.${i}`, arg)) }),
+    ...(server.env && { env: record('env', server.env) }),
+    ...(server.headers && { headers: record('headers', server.headers) }),
+    ...(server.baseUrl !== undefined && { baseUrl: edit('baseUrl', server.baseUrl) }),
+    ...(server.cwd !== undefined && { cwd: edit('cwd', server.cwd) })
+  }
 }
 
 /** Every placeholder a server uses, in field order. */
 export function placeholdersIn(server: McpServer): PlaceholderUse[] {
-  return stringFields(server).flatMap(([field, value]) =>
-    [...value.matchAll(PLACEHOLDER)].map((m) => ({ kind: m[1] as PlaceholderKind, name: m[2].trim(), field }))
-  )
+  const uses: PlaceholderUse[] = []
+  mapStringFields(server, (field, value) => {
+    for (const m of value.matchAll(PLACEHOLDER)) uses.push({ kind: m[1] as PlaceholderKind, name: m[2].trim(), field })
+    return value
+  })
+  return uses
 }
 
 export interface Substitution {
@@ -52,7 +61,7 @@ export interface Substitution {
 /** A copy of the server with each `${kind:name}` replaced by `lookup(name)`; the server itself is untouched. */
 export function substitutePlaceholders(server: McpServer, kind: PlaceholderKind, lookup: (name: string) => string | undefined): Substitution {
   const missing: PlaceholderUse[] = []
-  const replace = (field: string) => (value: string) =>
+  const copy = mapStringFields(server, (field, value) =>
     value.replace(PLACEHOLDER, (whole, found: string, rawName: string) => {
       if (found !== kind) return whole
       const name = rawName.trim()
@@ -63,16 +72,6 @@ export function substitutePlaceholders(server: McpServer, kind: PlaceholderKind,
       }
       return next
     })
-  const mapRecord = (prefix: string, record: Record<string, string> | undefined) =>
-    record && Object.fromEntries(Object.entries(record).map(([key, value]) => [key, replace(`${prefix}.${key}`)(value)]))
-  const copy: McpServer = {
-    ...server,
-    ...(server.command !== undefined && { command: replace('command')(server.command) }),
-    ...(server.args && { args: server.args.map((arg, i) => replace(`args.${i}`)(arg)) }),
-    ...(server.env && { env: mapRecord('env', server.env) }),
-    ...(server.headers && { headers: mapRecord('headers', server.headers) }),
-    ...(server.baseUrl !== undefined && { baseUrl: replace('baseUrl')(server.baseUrl) }),
-    ...(server.cwd !== undefined && { cwd: replace('cwd')(server.cwd) })
-  }
+  )
   return { server: copy, missing }
 }

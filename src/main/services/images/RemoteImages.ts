@@ -8,7 +8,7 @@ import { assertSafeExternalUrl } from '../../security/externalUrl'
  * URL is fetched once.
  */
 
-export const MAX_IMAGE_BYTES = 512 * 1024
+const MAX_IMAGE_BYTES = 512 * 1024
 const TIMEOUT_MS = 10_000
 const FAILURE_TTL_MS = 60_000
 // what an <img> shows; SVG too: as an image, its scripts never run
@@ -60,8 +60,9 @@ export class RemoteImages {
       await response.body?.cancel()
       throw new Error(`Could not load the image at ${where}: it is ${type || 'of no stated type'}, not an image`)
     }
-    const bytes = await readAtMost(response, this.options.maxBytes ?? MAX_IMAGE_BYTES)
-    if (!bytes) throw new Error(`Could not load the image at ${where}: it is larger than ${Math.round((this.options.maxBytes ?? MAX_IMAGE_BYTES) / 1024)} KB`)
+    const max = this.options.maxBytes ?? MAX_IMAGE_BYTES
+    const bytes = await readAtMost(response, max)
+    if (!bytes) throw new Error(`Could not load the image at ${where}: it is larger than ${Math.round(max / 1024)} KB`)
     return `data:${type};base64,${Buffer.from(bytes).toString('base64')}`
   }
 }
