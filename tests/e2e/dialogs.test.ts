@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { afterEachTest, everythingConfig, typeImportJson } from './support/uiSteps'
+import { afterEachTest, dialogsSettled, importEverything, openRunner } from './support/uiSteps'
 
 
 let app: BrowserApp
@@ -19,42 +19,29 @@ beforeAll(async () => {
 })
 
 // a failed test leaves a screenshot, and no dialog over the next test's screen
-afterEach((context) => afterEachTest(page, context))
+afterEach((context) => afterEachTest(page, context, app))
 
 afterAll(async () => {
   await browser?.close()
   await app?.stop()
 })
 
-/** Adds server-everything (stdio) the way a user does: Add → Import JSON → paste → Import. */
-async function importEverything() {
-  await typeImportJson(page, JSON.stringify(everythingConfig(), null, 2))
-  await page.getByTestId('import-submit').click()
-  await expect.poll(async () => Number(await page.getByTestId('server-tool-count').first().getAttribute('data-count')), { timeout: 30_000 }).toBeGreaterThan(0)
-}
-
-/** Waits for a dialog's opening animation to end, so a screenshot shows it as the user sees it. */
+/** Waits for a dialog's opening animation to end, so keys and screenshots meet it as the user does. */
 async function settled(testId: string) {
   await page.getByTestId(testId).waitFor()
-  await expect.poll(() => page.evaluate(() => document.querySelectorAll('.ant-zoom-appear, .ant-zoom-enter').length)).toBe(0)
+  await dialogsSettled(page)
 }
 
 async function pick(testId: string, label: string) {
   await page.getByTestId(testId).getByText(label, { exact: true }).click()
 }
 
-/** Opens the runner of one tool on the open Tools tab. */
-async function openRunner(tool: string) {
-  await page.getByTestId(`tool-run-${tool}`).click()
-  await page.getByTestId('runner-run').waitFor()
-}
-
 describe('dialogs for server requests, driven from the tool runner in a real browser', () => {
   it('elicitation: the dialog appears, and filling it returns the values to the tool result', async () => {
-    await importEverything()
+    await importEverything(page)
     await page.getByTestId('server-name').first().click()
     await page.getByTestId('editor-tab-tools').click()
-    await openRunner('trigger-elicitation-request')
+    await openRunner(page, 'trigger-elicitation-request')
     await page.getByTestId('runner-run').click()
 
     const dialog = page.getByTestId('elicitation-dialog')
@@ -80,7 +67,7 @@ describe('dialogs for server requests, driven from the tool runner in a real bro
   })
 
   it('sampling: approving a typed reply puts it in the tool result', async () => {
-    await openRunner('trigger-sampling-request')
+    await openRunner(page, 'trigger-sampling-request')
     await page.getByTestId('tool-runner-body').getByLabel('prompt').fill('Name a colour.')
     await page.getByTestId('runner-run').click()
 
@@ -101,7 +88,7 @@ describe('dialogs for server requests, driven from the tool runner in a real bro
   })
 
   it('URL mode: the whole address is shown with its host stood out; Decline opens nothing', async () => {
-    await openRunner('trigger-url-elicitation')
+    await openRunner(page, 'trigger-url-elicitation')
     const url = 'https://login.example.com/authorize?client=studio&state=xyz'
     await page.getByTestId('tool-runner-body').getByLabel('url').fill(url)
     await page.getByTestId('runner-run').click()
@@ -123,7 +110,7 @@ describe('dialogs for server requests, driven from the tool runner in a real bro
     await pick('theme-select', 'Dark')
     await pick('language-select', '简体中文')
     await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.theme])).toEqual(['zh-CN', 'dark'])
-    await openRunner('trigger-elicitation-request')
+    await openRunner(page, 'trigger-elicitation-request')
     await page.getByTestId('runner-run').click()
 
     const dialog = page.getByTestId('elicitation-dialog')

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { afterEachTest, everythingConfig, typeImportJson } from './support/uiSteps'
+import { afterEachTest, dialogsSettled, importEverything, openRunner, typeImportJson } from './support/uiSteps'
 
 const MANY_TOOLS = resolve('tests/fixtures/servers/many-tools.mjs')
 
@@ -21,21 +21,12 @@ beforeAll(async () => {
 })
 
 // a failed test leaves a screenshot, and no dialog over the next test's screen
-afterEach((context) => afterEachTest(page, context))
+afterEach((context) => afterEachTest(page, context, app))
 
 afterAll(async () => {
   await browser?.close()
   await app?.stop()
 })
-
-/** Adds server-everything (stdio) the way a user does: Add → Import JSON → paste → Import. */
-async function importEverything() {
-  await typeImportJson(page, JSON.stringify(everythingConfig(), null, 2))
-  await page.getByTestId('import-submit').click()
-  await expect
-    .poll(async () => Number(await page.getByTestId('server-tool-count').first().getAttribute('data-count')), { timeout: 30_000 })
-    .toBeGreaterThan(0)
-}
 
 async function openToolsTab() {
   await page.getByTestId('server-name').first().click()
@@ -43,16 +34,11 @@ async function openToolsTab() {
   await page.getByTestId('tools-table').waitFor()
 }
 
-async function openRunner(tool: string) {
-  await page.getByTestId(`tool-run-${tool}`).click()
-  await page.getByTestId('runner-run').waitFor()
-}
-
 const body = () => page.getByTestId('tool-runner-body')
 
 describe('the Tools tab and the tool runner in a real browser, on server-everything over stdio', () => {
   it('lists the tools with their switches and schema', async () => {
-    await importEverything()
+    await importEverything(page)
     await openToolsTab()
     await page.getByTestId('tool-name-echo').waitFor()
     expect(Number((await page.getByTestId('tools-count').textContent())?.replace(/\D/g, ''))).toBeGreaterThan(5)
@@ -67,6 +53,7 @@ describe('the Tools tab and the tool runner in a real browser, on server-everyth
     await page.getByTestId('tool-run-echo').focus()
     await page.keyboard.press('Enter')
     await page.getByTestId('runner-run').waitFor()
+    await dialogsSettled(page)
     await body().getByLabel('message').focus()
     await page.keyboard.type('hello from the form')
     await page.getByTestId('runner-run').focus()
@@ -78,7 +65,7 @@ describe('the Tools tab and the tool runner in a real browser, on server-everyth
   })
 
   it('trigger-long-running-operation: the progress bar moves, then Cancel stops it', async () => {
-    await openRunner('trigger-long-running-operation')
+    await openRunner(page, 'trigger-long-running-operation')
     await body().getByLabel('duration').fill('60')
     await body().getByLabel('steps').fill('60')
     await page.getByTestId('runner-run').click()
@@ -96,7 +83,7 @@ describe('the Tools tab and the tool runner in a real browser, on server-everyth
   })
 
   it('get-tiny-image: the image is visible', async () => {
-    await openRunner('get-tiny-image')
+    await openRunner(page, 'get-tiny-image')
     await page.getByTestId('runner-run').click()
     const image = page.getByTestId('result-image').locator('img')
     await image.waitFor({ timeout: 20_000 })
@@ -107,7 +94,7 @@ describe('the Tools tab and the tool runner in a real browser, on server-everyth
   })
 
   it('get-structured-content: an enum picked in the form, structuredContent shown as a JSON tree', async () => {
-    await openRunner('get-structured-content')
+    await openRunner(page, 'get-structured-content')
     await body().getByRole('combobox').click()
     await page.locator('.ant-select-item-option').getByText('Chicago', { exact: true }).click()
     await page.getByTestId('runner-run').click()
@@ -119,7 +106,7 @@ describe('the Tools tab and the tool runner in a real browser, on server-everyth
   })
 
   it('toggle-simulated-logging: the Logs tab then shows entries', async () => {
-    await openRunner('toggle-simulated-logging')
+    await openRunner(page, 'toggle-simulated-logging')
     await page.getByTestId('runner-run').click()
     await expect.poll(() => page.getByTestId('tool-result').textContent(), { timeout: 20_000 }).toContain('Started simulated')
     await page.getByTestId('runner-close').click()
@@ -179,7 +166,7 @@ describe('the Tools tab and the tool runner in a real browser, on server-everyth
     await page.getByTestId('theme-select').getByText('深色', { exact: true }).click()
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
     await expect.poll(() => page.getByTestId('tools-count').textContent()).toMatch(/个工具/)
-    await openRunner('echo')
+    await openRunner(page, 'echo')
     await body().getByLabel('message').fill('你好')
     await page.getByTestId('runner-run').click()
     await expect.poll(() => page.getByTestId('tool-result').textContent(), { timeout: 20_000 }).toContain('Echo: 你好')

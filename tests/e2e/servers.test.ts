@@ -80,7 +80,7 @@ beforeAll(async () => {
 })
 
 // a failed test leaves a screenshot, and no dialog over the next test's screen
-afterEach((context) => afterEachTest(page, context))
+afterEach((context) => afterEachTest(page, context, app))
 
 afterAll(async () => {
   await browser?.close()

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
+import { afterEachTest } from './support/uiSteps'
 
 let app: BrowserApp
 let browser: Browser
@@ -20,6 +21,8 @@ beforeAll(async () => {
   })
   await page.goto(app.url)
 })
+
+afterEach((context) => afterEachTest(page, context, app))
 
 afterAll(async () => {
   await browser?.close()

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
@@ -11,8 +11,13 @@ export interface BrowserApp {
   url: string
   userDataDir: string
   child: ChildProcess
+  /** the last of what the app printed (for a failed test's report) */
+  output(): string
   stop(): Promise<void>
 }
+
+/** what is kept of the app's output: enough for the last few errors */
+const OUTPUT_KEPT = 8 * 1024
 
 /** Starts the built browser mode (`node out/main/browser.js`) as a real child process and reads its address. */
 export async function startBuiltApp(): Promise<BrowserApp> {
@@ -28,7 +33,7 @@ export async function startBuiltApp(): Promise<BrowserApp> {
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 30_000)
     const onData = (chunk: Buffer) => {
-      output += chunk.toString()
+      output = (output + chunk.toString()).slice(-OUTPUT_KEPT)
       const match = /MCP Studio running at (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/.exec(output)
       if (match) {
         clearTimeout(timer)
@@ -39,14 +44,16 @@ export async function startBuiltApp(): Promise<BrowserApp> {
     child.stderr!.on('data', onData)
     child.once('exit', (code) => reject(new Error(`browser mode exited with ${code}:\n${output}`)))
   })
+  const removeUserData = () => rmSync(userDataDir, { recursive: true, force: true })
   return {
     url,
     userDataDir,
     child,
+    output: () => output,
     stop: () =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null) return done()
-        child.once('exit', () => done())
+        if (child.exitCode !== null) return done(removeUserData())
+        child.once('exit', () => done(removeUserData()))
         child.kill('SIGTERM')
       })
   }

@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
-import type { TestContext } from 'vitest'
-import { ARTIFACTS } from './browserApp'
+import { expect, type TestContext } from 'vitest'
+import { ARTIFACTS, type BrowserApp } from './browserApp'
+import { failureReport } from './failureReport'
 
 export const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 
@@ -19,13 +20,16 @@ export const everythingConfig = () => ({ mcpServers: { everything: { command: pr
 
 /**
  * After each test: a failed one leaves a screenshot of what was on screen (test-results/e2e/
- * FAILED-….png, for CI logs that only say "timed out"), and whatever dialogs it left open are
- * closed (Esc, topmost first), so one failure does not fail every test after it.
+ * FAILED-….png) and, for CI logs that only say "timed out", a report of the screen, the server
+ * logs and the app's output; whatever dialogs it left open are closed (Esc, topmost first), so
+ * one failure does not fail every test after it.
  */
-export async function afterEachTest(page: Page, context: TestContext): Promise<void> {
+export async function afterEachTest(page: Page, context: TestContext, app: BrowserApp): Promise<void> {
   if (context.task.result?.state === 'fail') {
     const name = context.task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 80)
     await page.screenshot({ path: join(ARTIFACTS, `FAILED-${name}.png`) }).catch(() => undefined)
+    const report = await failureReport(page, app).catch((error: Error) => `(no report: ${error.message})`)
+    console.error(`what the failed test "${context.task.name}" left:\n${report}`)
   }
   const open = page.locator('.ant-modal-wrap:visible')
   for (let left = 5; left > 0 && (await open.count()) > 0; left--) {
@@ -33,4 +37,32 @@ export async function afterEachTest(page: Page, context: TestContext): Promise<v
     await top.press('Escape')
     await top.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined)
   }
+}
+
+/** Adds server-everything (stdio) the way a user does: Add → Import JSON → paste → Import; waits for its tool count. */
+export async function importEverything(page: Page): Promise<void> {
+  await typeImportJson(page, JSON.stringify(everythingConfig(), null, 2))
+  await page.getByTestId('import-submit').click()
+  await expect
+    .poll(async () => Number(await page.getByTestId('server-tool-count').first().getAttribute('data-count')), { timeout: 30_000 })
+    .toBeGreaterThan(0)
+}
+
+/**
+ * Waits until no dialog is opening any more. A click while one still zooms in can land beside the
+ * moving button (on the mask, which closes a runner), and a key can reach the wrong field.
+ */
+export async function dialogsSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.querySelectorAll('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter').length), {
+      timeout: 10_000
+    })
+    .toBe(0)
+}
+
+/** Opens the runner of one tool on the open Tools tab, and waits until it is fully open. */
+export async function openRunner(page: Page, tool: string): Promise<void> {
+  await page.getByTestId(`tool-run-${tool}`).click()
+  await page.getByTestId('runner-run').waitFor()
+  await dialogsSettled(page)
 }
