@@ -141,6 +141,22 @@ describe('running a tool (real calls)', () => {
     expect(screen.queryByTestId('runner-cancel')).toBeNull()
   })
 
+  it('a click beside the runner keeps it open and the call running; Esc closes it', async () => {
+    const { body } = await openRunner(stdioServer('lab', fixture('lab.mjs')), 'wait')
+    fireEvent.change(field(body, /^ms/), { target: { value: '20000' } })
+    fireEvent.click(screen.getByTestId('runner-run'))
+    await waitFor(() => expect(screen.getByTestId('runner-progress-message').textContent).toMatch(/step [1-9]/), { timeout: 20_000 })
+    const wrap = document.querySelector('.ant-modal-wrap') as HTMLElement
+    fireEvent.mouseDown(wrap)
+    fireEvent.mouseUp(wrap)
+    fireEvent.click(wrap)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(screen.getByTestId('tool-runner-body')).toBeTruthy()
+    expect(screen.getByTestId('runner-cancel')).toBeTruthy()
+    fireEvent.keyDown(wrap, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByTestId('tool-runner-body')).toBeNull())
+  })
+
   it('shows the message main sent when the call is rejected, with a retry', async () => {
     const { body } = await openRunner(stdioServer('slow', fixture('lab.mjs'), { timeout: 0.5 }), 'wait')
     fireEvent.change(field(body, /^ms/), { target: { value: '3000' } })

@@ -81,6 +81,8 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
       width={820}
       title={t('runner.title', { name: tool.title ?? tool.name })}
       onCancel={onClose}
+      // closing aborts the call and drops the typed arguments: a stray click beside the runner must not
+      mask={{ closable: false }}
       destroyOnHidden
       footer={
         <Flex justify="space-between" align="center">
