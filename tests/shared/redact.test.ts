@@ -79,6 +79,13 @@ describe('redactText (G3)', () => {
     expect(redactText('Authorization: Bearer sk-live-1234567890')).toBe(`Authorization: Bearer ${REDACTED}`)
     expect(redactText('authorization: basic dXNlcjpwYXNz')).toBe(`authorization: basic ${REDACTED}`)
     expect(redactText('AUTHORIZATION=raw-token-without-scheme')).toBe(`AUTHORIZATION=${REDACTED}`)
+    expect(redactText('sent Token ghp1234abcd and Bearer plainletters')).toBe(`sent Token ${REDACTED} and Bearer ${REDACTED}`)
+  })
+
+  it('leaves "token" and "basic" as plain words alone: only a machine-made value after them is hidden', () => {
+    expect(redactText('${env:API_TOKEN} (in env.API_TOKEN) is not set')).toBe('${env:API_TOKEN} (in env.API_TOKEN) is not set')
+    expect(redactText('the access Token still holds; Basic auth is off')).toBe('the access Token still holds; Basic auth is off')
+    expect(redactText('Token aGVsbG8gd29y')).toBe(`Token ${REDACTED}`)
   })
 
   it('hides secret-looking pairs in free text, JSON text and query strings', () => {

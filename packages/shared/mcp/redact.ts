@@ -44,8 +44,12 @@ export function looksSecretName(name: string): boolean {
   return isSecretKey(name) || SECRET_NAME.test(name) || CAMEL_KEY.test(name)
 }
 
-// "Bearer abc", "Basic abc", and key=value / key: value pairs whose key looks secret
-const BEARER = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{4,}/gi
+// "Bearer abc", "Basic abc", "Token abc", and key=value / key: value pairs whose key looks secret
+const BEARER = /\b(Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{4,})/gi
+// "basic" and "token" are also plain words ("API_TOKEN still holds…"): after them, only a value
+// that looks made by a machine is a credential — a digit or symbol, or a capital inside it
+const MACHINE_MADE = /[0-9._~+/=-]|.[A-Z]/
+const isCredential = (scheme: string, value: string) => /^bearer$/i.test(scheme) || MACHINE_MADE.test(value)
 const PAIR = /\b([A-Za-z0-9_.-]*(?:secret|token|passw(?:or)?d|api[-_]?key|authorization|cookie)[A-Za-z0-9_.-]*)(["']?\s*[=:]\s*["']?)(?!(?:Bearer|Basic|Token)\s|<redacted>)([^\s"'&,;}]+)/gi
 // a command-line flag that takes a secret: --api-key sk-… (the = form is a PAIR)
 const FLAG = /(\s-{1,2}[A-Za-z0-9_-]*(?:secret|token|passw(?:or)?d|api[-_]?key)[A-Za-z0-9_-]*\s+)(?!<redacted>|-)[^\s"']+/gi
@@ -74,7 +78,7 @@ export function redactText(text: string, options: RedactOptions = {}): string {
     if (secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(REDACTED)
   }
   out = out.replace(COOKIE_HEADER, (_m, head: string) => `${head}${REDACTED}`)
-  out = out.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`)
+  out = out.replace(BEARER, (match: string, scheme: string, value: string) => (isCredential(scheme, value) ? `${scheme} ${REDACTED}` : match))
   out = out.replace(PAIR, (_m, key: string, sep: string) => `${key}${sep}${REDACTED}`)
   out = out.replace(FLAG, (_m, flag: string) => `${flag}${REDACTED}`)
   out = out.replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`)
