@@ -71,6 +71,14 @@ describe('config import (F, T5)', () => {
     expect(cli.args).toEqual(['--region=us'])
   })
 
+  it('a url that is only a placeholder is accepted, and filled in like any other field', () => {
+    const file = { inputs: [{ type: 'promptString', id: 'endpoint' }], servers: { api: { type: 'http', url: '${input:endpoint}' } } }
+    const { servers, inputs } = parseMcpConfigFile(file)
+    expect(inputs.map((i) => i.id)).toEqual(['endpoint'])
+    expect(applyConfigInputs(servers, { endpoint: 'https://mcp.example.com/mcp' })[0].baseUrl).toBe('https://mcp.example.com/mcp')
+    expect(parseMcpConfigFile({ servers: { env: { url: '${env:MCP_URL}' } } }).servers[0].baseUrl).toBe('${env:MCP_URL}')
+  })
+
   it('a placeholder of an input the file does not declare names the server and field', () => {
     try {
       parseMcpConfigFile({ servers: { s: { command: 'x', env: { KEY: '${input:nope}' } } } })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { placeholdersIn, substitutePlaceholders } from './placeholders'
+import { isHttpUrlTemplate, placeholdersIn, substitutePlaceholders } from './placeholders'
 import { McpServerSchema, type McpServer, type McpServerType } from './server'
 
 /**
@@ -67,7 +67,7 @@ const ImportedServerSchema = z
     } else if (!type && !entry.command && !url) {
       ctx.addIssue({ code: 'custom', path: ['command'], message: 'needs a command (stdio) or a url (HTTP)', params: { issue: 'needsCommandOrUrl' } })
     }
-    if (url && !/^https?:\/\//i.test(url)) {
+    if (url && !isHttpUrlTemplate(url)) {
       const field = entry.baseUrl ? 'baseUrl' : entry.url ? 'url' : 'serverUrl'
       ctx.addIssue({ code: 'custom', path: [field], message: 'must be an http:// or https:// URL', params: { issue: 'notHttpUrl' } })
     }

@@ -25,6 +25,20 @@ export function isOnlyPlaceholders(value: string): boolean {
 }
 
 /**
+ * Whether `text` is an http(s) URL once its placeholders are filled in. One that begins with a
+ * placeholder (`${env:MCP_URL}`) can only be checked when it is filled, which main does at connect.
+ */
+export function isHttpUrlTemplate(text: string): boolean {
+  if (/^\s*\$\{(input|env):/.test(text)) return true
+  try {
+    const url = new URL(text.replace(PLACEHOLDER, 'x'))
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/**
  * A copy of the server with `edit(field, value)` applied to each field that may hold
  * placeholders; the one list of those fields, for finding and for filling them.
  */

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLoginShellEnvLoader } from '../../../src/main/services/mcp/shellEnv'
-import { closeAllServices, everythingStdio, fixture, makeService, statusesOf, stdioServer, waitFor } from './helpers'
+import { closeAllServices, everythingStdio, fixture, makeService, startEverythingHttp, statusesOf, stdioServer, waitFor } from './helpers'
 
 afterEach(closeAllServices)
 
 const KEY = 'sk-from-the-shell-5f2c9a'
 /** a real login shell whose environment holds the key, as a user's profile would */
-const shellWithKey = () => createLoginShellEnvLoader({ shell: '/bin/bash', baseEnv: { ...process.env, MCP_STUDIO_TEST_KEY: KEY } })
+const shellWithKey = (more: Record<string, string> = {}) =>
+  createLoginShellEnvLoader({ shell: '/bin/bash', baseEnv: { ...process.env, MCP_STUDIO_TEST_KEY: KEY, ...more } })
 
 describe('${env:NAME} and ${input:id} placeholders when a server starts', () => {
   it('${env:NAME} in env and args is filled from the login-shell environment; the saved config keeps the placeholder', async () => {
@@ -48,5 +49,21 @@ describe('${env:NAME} and ${input:id} placeholders when a server starts', () => 
       /: \$\{input:api-key\} \(in env\.API_TOKEN\) has no value yet: the imported file asks for it — type the value into the server's settings$/
     )
     expect(service.pidOf(server)).toBeUndefined()
+  })
+
+  it('a URL that is only a placeholder connects to what it becomes; one that becomes file: is refused', async () => {
+    const http = await startEverythingHttp('streamableHttp')
+    try {
+      const { service } = makeService({ loginShellEnv: shellWithKey({ MCP_STUDIO_TEST_URL: http.url, MCP_STUDIO_TEST_FILE: 'file:///etc/passwd' }) })
+      const good = { id: 'by-env', name: 'by-env', type: 'streamableHttp' as const, baseUrl: '${env:MCP_STUDIO_TEST_URL}', isActive: true }
+      expect((await service.listTools(good)).map((t) => t.name)).toContain('echo')
+      const bad = { id: 'to-file', name: 'to-file', type: 'streamableHttp' as const, baseUrl: '${env:MCP_STUDIO_TEST_FILE}', isActive: true }
+      await expect(service.initClient(bad)).rejects.toMatchObject({
+        code: 'BAD_CONFIG',
+        message: expect.stringContaining('"file:///etc/passwd" is not an http:// or https:// URL')
+      })
+    } finally {
+      await http.stop()
+    }
   })
 })

@@ -34,6 +34,15 @@ describe('server form', () => {
     expect(fromFormValues({ ...toFormValues(base), name: 'b' }, base, ['B']).errors.name).toEqual({ key: 'nameTaken', values: { name: 'b' } })
   })
 
+  it('a URL may hold ${env:NAME} placeholders (filled in when the server starts); anything else must be http(s)', () => {
+    const remote = (baseUrl: string) => fromFormValues({ ...toFormValues(base), type: 'streamableHttp' as const, baseUrl }, base, [])
+    expect(remote('${env:MCP_URL}').errors).toEqual({})
+    expect(remote('https://${env:MCP_HOST}/mcp').errors).toEqual({})
+    expect(remote('ftp://files.example/mcp').errors.baseUrl).toEqual({ key: 'urlInvalid' })
+    expect(remote('not a url').errors.baseUrl).toEqual({ key: 'urlInvalid' })
+    expect(fromFormValues({ ...toFormValues(base), registryUrl: '${env:REGISTRY}' }, base, []).errors.registryUrl).toEqual({ key: 'urlInvalid' })
+  })
+
   it('diffs what Save changes, cleared fields as undefined, and what that means for a running server', () => {
     const after = fromFormValues({ ...toFormValues(base), args: '', timeout: 30 }, base, []).server
     const changes = diffServer(base, after)

@@ -15,11 +15,17 @@ export function requestHeaders(platform: Platform, server: McpServer): Record<st
 
 export function serverUrl(server: McpServer): URL {
   if (!server.baseUrl) throw new McpServerError(server, 'BAD_CONFIG', 'an HTTP server needs a URL (baseUrl)')
+  let url: URL
   try {
-    return new URL(server.baseUrl)
+    url = new URL(server.baseUrl)
   } catch {
     throw new McpServerError(server, 'BAD_CONFIG', `"${server.baseUrl}" is not a valid URL`)
   }
+  // the importer lets "${input:host}" through unchecked: what it became is checked here
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new McpServerError(server, 'BAD_CONFIG', `"${server.baseUrl}" is not an http:// or https:// URL — fix the URL in the server's settings`)
+  }
+  return url
 }
 
 /** T3: Streamable HTTP, through the platform's fetch (T7: Electron's net.fetch or Node's). */

@@ -1,3 +1,4 @@
+import { isHttpUrlTemplate } from '@shared/mcp/placeholders'
 import { McpServerSchema, type McpServer } from '@shared/mcp/server'
 import type { McpServerChanges } from '@renderer/store/mcp'
 
@@ -93,14 +94,9 @@ function parsePairs(
   return { value: Object.keys(out).length ? out : undefined }
 }
 
-const isHttpUrl = (text: string) => {
-  try {
-    const url = new URL(text)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
+
+// registry and provider URLs are used as written: placeholders are filled only where a server starts
+const isPlainHttpUrl = (text: string) => !text.includes('${') && isHttpUrlTemplate(text)
 
 const optional = (text: string) => (text.trim() ? text.trim() : undefined)
 
@@ -126,9 +122,9 @@ export function fromFormValues(
   if (headers.error) errors.headers = headers.error
   if (stdio && !values.command.trim()) errors.command = { key: 'commandRequired' }
   if (remote && !values.baseUrl.trim()) errors.baseUrl = { key: 'urlRequired' }
-  else if (remote && !isHttpUrl(values.baseUrl.trim())) errors.baseUrl = { key: 'urlInvalid' }
-  if (values.registryUrl.trim() && !isHttpUrl(values.registryUrl.trim())) errors.registryUrl = { key: 'urlInvalid' }
-  if (values.providerUrl.trim() && !isHttpUrl(values.providerUrl.trim())) errors.providerUrl = { key: 'urlInvalid' }
+  else if (remote && !isHttpUrlTemplate(values.baseUrl.trim())) errors.baseUrl = { key: 'urlInvalid' }
+  if (values.registryUrl.trim() && !isPlainHttpUrl(values.registryUrl.trim())) errors.registryUrl = { key: 'urlInvalid' }
+  if (values.providerUrl.trim() && !isPlainHttpUrl(values.providerUrl.trim())) errors.providerUrl = { key: 'urlInvalid' }
   if (values.timeout !== null && !(values.timeout > 0)) errors.timeout = { key: 'timeoutPositive' }
 
   const server: McpServer = {
