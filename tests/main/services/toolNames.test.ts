@@ -65,5 +65,9 @@ describe('getServerKey (L1)', () => {
     const withName = { id: '1', command: 'node', args: ['x'], env: { A: '1', B: '2' }, name: 'renamed' }
     expect(getServerKey(withName)).toBe(a)
     expect(getServerKey({ id: '1', command: 'node', args: ['y'], env: { A: '1', B: '2' } })).not.toBe(a)
+    expect(getServerKey({ id: '1', command: 'node', args: ['x'], env: { A: '1', B: '3' } })).not.toBe(a)
+    expect(getServerKey({ id: '2', command: 'node', args: ['x'], env: { A: '1', B: '2' } })).not.toBe(a)
+    // a value cannot pose as another field: the key is a list in a fixed order
+    expect(getServerKey({ id: '1', baseUrl: 'node' })).not.toBe(getServerKey({ id: '1', command: 'node' }))
   })
 })

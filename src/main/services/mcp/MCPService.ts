@@ -179,7 +179,7 @@ export class MCPService implements McpServiceApi {
   }
 
   async callTool(args: CallToolArgs, options: Omit<CallOptions, 'callId'> = {}): Promise<CallToolResult> {
-    const { connection } = await this.client(args.server)
+    const { connection } = this.registry.ready(args.server) ?? (await this.client(args.server))
     return this.calls.call(connection.client, args.server, args.name, args.args, { ...options, callId: args.callId })
   }
 

@@ -43,13 +43,24 @@ export class ClientRegistry {
 
   constructor(private readonly deps: RegistryDeps) {}
 
+  /**
+   * The hot path of every call: a live client that spoke a moment ago, used as it is — without a
+   * promise, so a call on it waits for nothing but the server. Otherwise `get`.
+   */
+  ready(server: McpServer): ClientEntry | undefined {
+    if (this.shuttingDown) return undefined
+    const key = getServerKey(server)
+    if (this.pending.has(key)) return undefined
+    const live = this.clients.get(key)
+    return live && this.recentlyHeard(live) ? live : undefined
+  }
+
   /** L2: concurrent callers for one key share one promise, so N callers → one process. */
   get(server: McpServer): Promise<ClientEntry> {
     if (this.shuttingDown) return Promise.reject(new McpServerError(server, 'STOPPED', 'the app is shutting down'))
     const key = getServerKey(server)
     const inFlight = this.pending.get(key)
     if (inFlight) return inFlight.promise
-    // the hot path of every call: a live client that spoke a moment ago is used as it is
     const live = this.clients.get(key)
     if (live && this.recentlyHeard(live)) return Promise.resolve(live)
     const abort = new AbortController()
