@@ -7,6 +7,7 @@ export const IpcChannel = {
   App_OpenExternal: 'app:open-external',
   App_OpenTraceWindow: 'app:open-trace-window',
   App_FetchImage: 'app:fetch-image',
+  App_KnownRegistries: 'app:known-registries',
 
   Storage_GetItem: 'storage:get-item',
   Storage_SetItem: 'storage:set-item',
@@ -62,7 +63,9 @@ export const apiMethods = {
     openExternal: IpcChannel.App_OpenExternal,
     openTraceWindow: IpcChannel.App_OpenTraceWindow,
     /** a web image (a server's logo) as a data: URL, fetched by main so the window's CSP stays strict */
-    fetchImage: IpcChannel.App_FetchImage
+    fetchImage: IpcChannel.App_FetchImage,
+    /** the package registries the user's own npm, pip and uv settings name, for the editor's picker */
+    knownRegistries: IpcChannel.App_KnownRegistries
   },
   storage: {
     getItem: IpcChannel.Storage_GetItem,

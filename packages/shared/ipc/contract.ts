@@ -50,6 +50,7 @@ export const ipcArgs = {
   [IpcChannel.App_OpenExternal]: z.object({ url: z.string().min(1) }),
   [IpcChannel.App_OpenTraceWindow]: none,
   [IpcChannel.App_FetchImage]: z.object({ url: z.string().min(1).max(4096) }),
+  [IpcChannel.App_KnownRegistries]: none,
 
   [IpcChannel.Storage_GetItem]: z.object({ key: z.string().regex(/^[\w:.-]{1,100}$/) }),
   [IpcChannel.Storage_SetItem]: z.object({
@@ -102,6 +103,15 @@ export interface AppInfo {
   platform: string
 }
 
+/** A package registry the user already set up, found in their own tool settings. */
+export interface KnownRegistry {
+  /** npm for npx/bunx, pip for uvx/uv */
+  kind: 'npm' | 'pip'
+  url: string
+  /** where it was found: `~/.npmrc`, `NPM_CONFIG_REGISTRY`, `~/.config/pip/pip.conf`, … */
+  source: string
+}
+
 export interface McpConnectionInfo {
   serverId: string
   serverVersion?: Implementation
@@ -128,6 +138,7 @@ export interface IpcResults {
   /** opened: a window was made (Electron); otherwise `url` is for the caller to open (browser mode) */
   [IpcChannel.App_OpenTraceWindow]: { opened: boolean; url?: string }
   [IpcChannel.App_FetchImage]: { dataUrl: string }
+  [IpcChannel.App_KnownRegistries]: KnownRegistry[]
   [IpcChannel.Storage_GetItem]: string | null
   [IpcChannel.Storage_SetItem]: void
   [IpcChannel.Storage_RemoveItem]: void

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createLoginShellEnvLoader } from '../../../src/main/services/mcp/shellEnv'
 import { cleanupServers, everything, fixture, renderServers, rowOf, waitForStatus } from '../servers/serversSupport'
 
 afterEach(cleanupServers)
@@ -118,5 +119,50 @@ describe('server editor: General', () => {
     expect(screen.queryByTestId('tools-tab')).toBeNull()
     fireEvent.click(screen.getByTestId('editor-start'))
     expect(await screen.findByTestId('tools-tab', {}, { timeout: 20_000 })).toBeTruthy()
+  })
+})
+
+describe('server editor: the package registry', () => {
+  const homes: string[] = []
+  afterEach(() => {
+    while (homes.length) rmSync(homes.pop()!, { recursive: true, force: true })
+  })
+
+  /** A user whose ~/.npmrc and pip.conf name mirrors; `npm test` exports npm_config_* itself, so the shell starts without those. */
+  function userWithMirrors() {
+    const home = mkdtempSync(join(tmpdir(), 'mcp-home-'))
+    homes.push(home)
+    writeFileSync(join(home, '.npmrc'), 'registry=https://npm.mirror.example/\n')
+    mkdirSync(join(home, '.config', 'pip'), { recursive: true })
+    writeFileSync(join(home, '.config', 'pip', 'pip.conf'), '[global]\nindex-url = https://pypi.mirror.example/simple\n')
+    const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|NPM_|PIP_|UV_|XDG_CONFIG_HOME$)/.test(key)))
+    return { home, loginShellEnv: createLoginShellEnvLoader({ shell: '/bin/bash', baseEnv }) }
+  }
+
+  async function registryOptions(): Promise<string[]> {
+    fireEvent.mouseDown(within(screen.getByTestId('editor-registry')).getByRole('combobox'))
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option-content').length).toBeGreaterThan(2))
+    return [...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent ?? '')
+  }
+
+  it('offers the mirror the user set up for npx (not the pip one); picking it is saved as the registry', async () => {
+    const local = { id: 'n', name: 'Npx server', type: 'stdio' as const, command: 'npx', args: ['-y', 'some-mcp'], isActive: false }
+    const { store } = await renderServers([local], {}, undefined, userWithMirrors())
+    fireEvent.click(within(rowOf('Npx server')).getByTestId('server-edit'))
+    await screen.findByTestId('general-tab', {}, { timeout: 20_000 })
+    const options = await registryOptions()
+    expect(options).toEqual(['Default', 'npm: https://npm.mirror.example/ (from ~/.npmrc)', 'Custom URL'])
+    fireEvent.click(screen.getByText('npm: https://npm.mirror.example/ (from ~/.npmrc)'))
+    fireEvent.click(screen.getByTestId('editor-save'))
+    await waitFor(() => expect(store.getState().mcp.servers[0].registryUrl).toBe('https://npm.mirror.example/'))
+    expect(screen.queryByTestId('editor-registry-url')).toBeNull()
+  })
+
+  it('for uvx the pip mirror is offered, in Chinese too', async () => {
+    const local = { id: 'u', name: 'Uvx server', type: 'stdio' as const, command: 'uvx', args: ['some-mcp'], isActive: false }
+    await renderServers([local], {}, 'zh-CN', userWithMirrors())
+    fireEvent.click(within(rowOf('Uvx server')).getByTestId('server-edit'))
+    await screen.findByTestId('general-tab', {}, { timeout: 20_000 })
+    expect(await registryOptions()).toEqual(['默认', 'pip：https://pypi.mirror.example/simple（来自 ~/.config/pip/pip.conf）', '自定义 URL'])
   })
 })

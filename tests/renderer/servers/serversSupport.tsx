@@ -37,8 +37,16 @@ export function savedState(servers: McpServer[], approvedTargets: Record<string,
 const mains: Array<{ dispose: () => Promise<void> }> = []
 
 /** The servers page on a real main side (real MCPService, real child processes). */
-export async function renderServers(servers: McpServer[] = [], approvedTargets: Record<string, string> = {}, language?: 'zh-CN') {
-  const main = createMcpApi()
+export async function renderServers(
+  servers: McpServer[] = [],
+  approvedTargets: Record<string, string> = {},
+  language?: 'zh-CN',
+  mainOptions?: Parameters<typeof createMcpApi>[0]
+) {
+  // the editor is a lazy chunk; jsdom's first load of it (a few seconds of transforms) is loaded
+  // here, so a test's wait for the editor measures the app, not the test runner's cold start
+  await import('@renderer/components/editor/ServerEditor')
+  const main = createMcpApi(mainOptions)
   mains.push(main)
   const view = renderApp(<ServersPage />, { api: main.api, saved: savedState(servers, approvedTargets, language) })
   await screen.findByTestId('server-list')

@@ -11,6 +11,7 @@ import { registerMcpHandlers } from '../../../src/main/ipc/registerMcpHandlers'
 import { registerStorageHandlers } from '../../../src/main/ipc/registerStorageHandlers'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 import { MCPService } from '../../../src/main/services/mcp/MCPService'
+import type { LoginShellEnv } from '../../../src/main/services/mcp/shellEnv'
 import { FileStorage } from '../../../src/main/services/storage/FileStorage'
 import { createDirectApi } from '../../support/directApi'
 
@@ -84,14 +85,26 @@ export function disposeTrackedApis(): void {
  * its events delivered to the api's listeners. `dispose` closes every server it started.
  */
 export function createMcpApi(
-  options: { openUrl?: (url: string) => Promise<unknown>; clientRequestTimeoutMs?: number } = {}
+  options: {
+    openUrl?: (url: string) => Promise<unknown>
+    clientRequestTimeoutMs?: number
+    /** the user's home and environment, where app:known-registries looks */
+    home?: string
+    loginShellEnv?: () => Promise<LoginShellEnv>
+  } = {}
 ): { api: McpApi; service: MCPService; dispose: () => Promise<void> } {
   const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-studio-renderer-'))
   let emit: (event: IpcEventName, payload: unknown) => void = () => {}
   // openUrl: where "open in the browser" goes; a test records it rather than starting a browser
   const platform = createNodePlatform({ userDataDir, openUrl: options.openUrl, onEvent: (event, payload) => emit(event, structuredClone(payload)) })
   const router = new IpcRouter()
-  registerAppHandlers(router, { platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) } })
+  registerAppHandlers(router, {
+    platform,
+    mode: 'browser',
+    windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) },
+    home: options.home,
+    loginShellEnv: options.loginShellEnv
+  })
   registerStorageHandlers(router, new FileStorage(userDataDir))
   const service = new MCPService({
     platform,

@@ -40,7 +40,7 @@ import {
   readResource,
   setSubscription
 } from './serverLists'
-import { createLoginShellEnvLoader, type LoginShellEnv } from './shellEnv'
+import { sharedLoginShellEnv, type LoginShellEnv } from './shellEnv'
 import { ToolCalls, type CallOptions } from './toolCalls'
 import type { InMemoryServerFactories } from './transports/inMemory'
 
@@ -68,8 +68,6 @@ export interface MCPServiceOptions {
   /** the clock cache TTLs run on (tests move it) */
   now?: () => number
 }
-
-const sharedLoginShellEnv = createLoginShellEnvLoader()
 
 /** resources/bin beside the app (packaged: process.resourcesPath/bin). */
 export function defaultBinDirs(): string[] {

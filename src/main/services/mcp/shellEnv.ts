@@ -110,3 +110,6 @@ export function createLoginShellEnvLoader(options: ShellEnvOptions = {}): () => 
   let cached: Promise<LoginShellEnv> | undefined
   return () => (cached ??= readLoginShellEnv(options))
 }
+
+/** The app's one login-shell probe: servers and the registry presets read the same environment. */
+export const sharedLoginShellEnv = createLoginShellEnvLoader()

@@ -1,11 +1,10 @@
 import { Collapse, Divider, Flex, Form, Input, InputNumber, Segmented, Select, Switch, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectLanguage } from '@renderer/store/settings'
 import { EnvField } from './EnvField'
 import { LogoPreview } from './LogoPreview'
-import { REGISTRY_PRESETS } from './registryPresets'
+import { useKnownRegistries } from '@renderer/hooks/useKnownRegistries'
+import { registriesFor, registryChoiceId } from './registryChoices'
 import type { ServerFormErrors, ServerFormField, ServerFormValues } from './serverForm'
 
 export interface GeneralTabProps {
@@ -21,7 +20,6 @@ const DEFAULT = '__default__'
 /** The server's configuration: what runs or where it connects, and how the host treats it. */
 export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
   const { t } = useTranslation()
-  const language = useAppSelector(selectLanguage)
   const stdio = values.type === 'stdio'
   const remote = values.type === 'sse' || values.type === 'streamableHttp'
 
@@ -67,8 +65,9 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
     />
   )
 
-  const preset = REGISTRY_PRESETS.find((p) => p.url === values.registryUrl)
-  const registryChoice = !values.registryUrl ? DEFAULT : preset ? preset.id : CUSTOM
+  const known = registriesFor(values.command, useKnownRegistries())
+  const preset = known.find((r) => r.url === values.registryUrl)
+  const registryChoice = !values.registryUrl ? DEFAULT : preset ? registryChoiceId(preset) : CUSTOM
 
   return (
     <Form layout="vertical" data-testid="general-tab" style={{ maxWidth: 760 }} onSubmitCapture={(e) => e.preventDefault()}>
@@ -104,15 +103,15 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
                 data-testid="editor-registry"
                 aria-label={t('editor.fields.registryUrl')}
                 value={registryChoice}
-                style={{ maxWidth: 360 }}
+                style={{ maxWidth: 560 }}
                 onChange={(choice: string) => {
                   if (choice === DEFAULT) onChange({ registryUrl: '' })
-                  else if (choice !== CUSTOM) onChange({ registryUrl: REGISTRY_PRESETS.find((p) => p.id === choice)?.url ?? '' })
+                  else if (choice !== CUSTOM) onChange({ registryUrl: known.find((r) => registryChoiceId(r) === choice)?.url ?? '' })
                   else onChange({ registryUrl: values.registryUrl || 'https://' })
                 }}
                 options={[
                   { value: DEFAULT, label: t('editor.registry.default') },
-                  ...REGISTRY_PRESETS.map((p) => ({ value: p.id, label: `${p.kind}: ${p.label[language]}` })),
+                  ...known.map((r) => ({ value: registryChoiceId(r), label: t('editor.registry.known', { kind: r.kind, url: r.url, source: r.source }) })),
                   { value: CUSTOM, label: t('editor.registry.custom') }
                 ]}
               />
