@@ -39,7 +39,7 @@ const clip = (text: string) => (text.length > TEXT_CHARS ? `${text.slice(0, TEXT
  * address, the text of the open dialogs, each server's last log entries, and the app's own output.
  */
 export async function failureReport(page: Page, app: BrowserApp): Promise<string> {
-  const lines: string[] = [`page: ${page.url().replace(/#token=\S+/, '#token=…')}`]
+  const lines: string[] = [`page: ${page.url().replace(/#token=\S+/g, '#token=…')}`]
   const dialogs = await page
     .locator('.ant-modal-wrap:visible')
     .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).innerText))
@@ -59,6 +59,6 @@ export async function failureReport(page: Page, app: BrowserApp): Promise<string
       }
     }
   }
-  lines.push(`app output (last part):\n${app.output().slice(-2000)}`)
+  lines.push(`app output (last part):\n${app.output().slice(-2000).replace(/#token=\S+/g, '#token=…')}`)
   return lines.join('\n')
 }
