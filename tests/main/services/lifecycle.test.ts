@@ -107,8 +107,11 @@ describe('client lifecycle (L1–L9)', () => {
     const [, second] = readPids(pidFile)
     expect(second).toBeDefined()
     expect(isAlive(second)).toBe(true)
+    const before = statusesOf(events, server.id).length
     const third = await service.restartServer(server)
     expect(third.serverVersion?.name).toBe('pid-echo')
+    // a restart of a running server goes straight to connecting: the list never shows it stopped
+    expect(statusesOf(events, server.id).slice(before)).toEqual(['connecting', 'connected'])
     const pids = readPids(pidFile)
     expect(pids).toHaveLength(3)
     expect(isAlive(pids[1])).toBe(false)

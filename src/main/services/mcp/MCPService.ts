@@ -253,7 +253,8 @@ export class MCPService implements McpServiceApi {
 
   async restartServer(server: McpServer): Promise<McpConnectionInfo> {
     this.logs.writer(server)('info', 'restarting')
-    await this.registry.close(server, undefined)
+    // no "stopped" in between: the list and the editor go straight to "connecting"
+    await this.registry.close(server, null)
     return this.initClient(server)
   }
 

@@ -167,9 +167,10 @@ export class ClientRegistry {
 
   /**
    * Stop one server (L5): an operation in flight is cancelled and waited for, then the client is
-   * closed and its process ended. Resolves when nothing of it runs any more.
+   * closed and its process ended. Resolves when nothing of it runs any more. `status` is what the
+   * renderer is told; null for a restart, which tells it "connecting" next.
    */
-  async close(server: McpServer, status: ServerStatus | undefined = 'stopped'): Promise<void> {
+  async close(server: McpServer, status: ServerStatus | null): Promise<void> {
     const key = getServerKey(server)
     const inFlight = this.pending.get(key)
     if (inFlight) {
