@@ -111,6 +111,27 @@ describe('server editor: General', () => {
     }
   })
 
+  it('a restart of the server keeps the open tab, the tool runner and its result on screen, with a notice while it reconnects', async () => {
+    const { service } = await renderServers([everything()])
+    await waitForStatus('Everything', 'connected')
+    fireEvent.click(within(rowOf('Everything')).getByTestId('server-edit'))
+    fireEvent.click(await screen.findByTestId('editor-tab-tools', {}, { timeout: 20_000 }))
+    fireEvent.click(await screen.findByTestId('tool-run-echo', {}, { timeout: 20_000 }))
+    const body = await screen.findByTestId('tool-runner-body')
+    fireEvent.change(within(body).getByLabelText(/^message/), { target: { value: 'before the restart' } })
+    fireEvent.click(screen.getByTestId('runner-run'))
+    expect((await screen.findByTestId('tool-result', {}, { timeout: 20_000 })).textContent).toContain('Echo: before the restart')
+
+    const restarted = service.restartServer(everything())
+    expect((await screen.findByTestId('editor-reconnecting', {}, { timeout: 20_000 })).textContent).toContain('Reconnecting to Everything')
+    expect(screen.getByTestId('tool-result').textContent).toContain('Echo: before the restart')
+    expect(screen.queryByTestId('editor-not-connected')).toBeNull()
+    await restarted
+    await waitFor(() => expect(screen.queryByTestId('editor-reconnecting')).toBeNull(), { timeout: 20_000 })
+    expect(screen.getByTestId('tool-runner-body')).toBe(body)
+    expect(screen.getByTestId('tool-result').textContent).toContain('Echo: before the restart')
+  })
+
   it('a stopped server offers to start it instead of its Tools tab', async () => {
     await renderServers([everything({ isActive: false })])
     fireEvent.click(within(rowOf('Everything')).getByTestId('server-edit'))

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons'
-import { App, Button, Flex, Switch, Tabs, Tag, theme, Typography, type TabsProps } from 'antd'
-import { useMemo, useState, type ReactNode } from 'react'
+import { Alert, App, Button, Flex, Switch, Tabs, Tag, theme, Typography, type TabsProps } from 'antd'
+import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { useApi } from '@renderer/context/ApiContext'
@@ -50,6 +50,12 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
   const servers = useAppSelector(selectServers)
   const status = useServerStatus(server)
   const connected = !isNew && status.status === 'connected'
+  // a server that was connected here and is reconnecting (a restart, a replaced client) keeps its
+  // tabs on screen: what they show, a tool runner and its result included, would otherwise be lost
+  const wasConnected = useRef<string | undefined>(undefined)
+  if (connected) wasConnected.current = server.id
+  else if (status.status !== 'connecting') wasConnected.current = undefined
+  const reconnecting = !isNew && status.status === 'connecting' && wasConnected.current === server.id
   const counts = useServerTabCounts(server, connected)
 
   const initial = useMemo(() => toFormValues(server), [server])
@@ -135,7 +141,18 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
   }
 
   const onTabsChange = (changes: McpServerChanges) => dispatch(updateServer({ id: server.id, changes }))
-  const live = (node: ReactNode) => (connected ? node : <NotConnected server={server} status={status} />)
+  const live = (node: ReactNode) =>
+    connected || reconnecting ? (
+      // the same two slots either way, so the tab is not remounted when the banner comes and goes
+      <Flex vertical gap="small">
+        {reconnecting ? (
+          <Alert type="info" showIcon title={t('editor.reconnecting', { name: server.name })} data-testid="editor-reconnecting" />
+        ) : null}
+        {node}
+      </Flex>
+    ) : (
+      <NotConnected server={server} status={status} />
+    )
   const label = (key: EditorTab, count?: number) => (
     <span data-testid={`editor-tab-${key}`} data-count={count}>
       {count !== undefined && (key === 'tools' || key === 'prompts' || key === 'resources')
