@@ -121,6 +121,20 @@ describe('client lifecycle (L1–L9)', () => {
     expect(service.getServerLogs(server)).toEqual([])
   })
 
+  it('a server whose config changed gets one new process; the one of the old config ends, and stop ends whichever runs (L1, L6)', async () => {
+    const { service } = makeService()
+    const { pidFile, server } = pidServer()
+    await service.initClient(server)
+    const edited = { ...server, env: { ...server.env, EXTRA: 'after the edit' } }
+    await service.restartServer(edited)
+    const [before, after] = readPids(pidFile)
+    await waitFor(() => !isAlive(before), 10_000, 'the process of the old config to end')
+    expect(isAlive(after)).toBe(true)
+    // a stop sent with the config from before the edit still ends what runs now
+    await service.stopServer(server)
+    expect(isAlive(after)).toBe(false)
+  })
+
   it('stop during a connect in flight waits for it and leaves nothing running (L2, L5)', async () => {
     const { service } = makeService()
     const pidFile = join(tempDir(), 'pids')

@@ -87,6 +87,9 @@ export class ClientRegistry {
       this.deps.log(server)('warn', `did not answer a ping within ${(this.pingTimeout * (1 + SLOW_PING_FACTOR)) / 1000} s; closing it and reconnecting`)
       this.retire(existing)
     }
+    // one live client per server: the one of its config before an edit (another key) ends now,
+    // or its process would run on, unseen, until the app quits
+    for (const other of [...this.clients.values()]) if (other.server.id === server.id && other.key !== key) this.retire(other)
     this.deps.onStatus(server, 'connecting')
     let connection: Connection
     try {
@@ -178,12 +181,13 @@ export class ClientRegistry {
       if (!this.clients.has(key)) inFlight.abort.abort()
       await inFlight.promise.catch(() => undefined)
     }
-    const entry = this.clients.get(key)
-    if (entry) {
-      this.clients.delete(key)
+    // its client, and one still running under an older config of the same server
+    const entries = [...this.clients.values()].filter((entry) => entry.key === key || entry.server.id === server.id)
+    for (const entry of entries) {
+      this.clients.delete(entry.key)
       this.intentional.add(entry.connection)
-      await entry.connection.close()
     }
+    await Promise.all(entries.map((entry) => entry.connection.close()))
     if (status) this.deps.onStatus(server, status)
   }
 
