@@ -86,6 +86,19 @@ describe('server logs (G1, G2)', () => {
     expect(service.getServerLogs(server)).toEqual([])
     expect(service.getServerLogs(broken)).toEqual([])
   })
+
+  it('removeServer also drops the log the server wrote under its config before an edit', async () => {
+    const { service } = makeService()
+    const server = stdioServer(FLOOD, { env: { FLOOD_LINES: '2' } })
+    await service.initClient(server)
+    await waitFor(() => floodLines(service.getServerLogs(server)).length === 2, 15_000, 'two lines')
+    const edited = { ...server, env: { FLOOD_LINES: '3' } }
+    await service.restartServer(edited)
+    await waitFor(() => floodLines(service.getServerLogs(edited)).length === 3, 15_000, 'three lines')
+    await service.removeServer(edited)
+    expect(service.getServerLogs(edited)).toEqual([])
+    expect(service.getServerLogs(server)).toEqual([])
+  })
 })
 
 describe('a server flooding stderr (G4)', () => {

@@ -35,6 +35,8 @@ interface Pending {
 export class ServerLogs {
   private readonly buffer: ServerLogBuffer<RawEntry>
   private readonly pending = new Map<string, Pending>()
+  /** the keys each server has logged under: an edit changes the key, and removal takes them all */
+  private readonly keysOf = new Map<string, Set<string>>()
   private timer: NodeJS.Timeout | undefined
 
   constructor(
@@ -67,10 +69,15 @@ export class ServerLogs {
     return this.buffer.get(getServerKey(server)).map(redactedCopy)
   }
 
+  /** Every log of the server, under its current config and any earlier one. */
   remove(server: McpServer): void {
-    const key = getServerKey(server)
-    this.buffer.remove(key)
-    this.pending.delete(key)
+    const keys = this.keysOf.get(server.id) ?? new Set<string>()
+    keys.add(getServerKey(server))
+    for (const key of keys) {
+      this.buffer.remove(key)
+      this.pending.delete(key)
+    }
+    this.keysOf.delete(server.id)
   }
 
   /** Sends whatever is queued now (on close, so the last lines of a dying server arrive). */
@@ -88,6 +95,9 @@ export class ServerLogs {
 
   private append(serverId: string, serverKey: string, raw: RawEntry): void {
     this.buffer.append(serverKey, raw)
+    const keys = this.keysOf.get(serverId)
+    if (!keys) this.keysOf.set(serverId, new Set([serverKey]))
+    else keys.add(serverKey)
     const pending = this.pending.get(serverKey)
     if (pending) pending.count = Math.min(pending.count + 1, this.maxEntries)
     else this.pending.set(serverKey, { serverId, count: 1 })
