@@ -28,7 +28,7 @@ describe('config import (F, T5)', () => {
   it('Cherry Studio export: every field it writes survives', () => {
     const servers = byName(load('cherry_studio_export.json'))
     expect(servers.amap).toMatchObject({ type: 'streamableHttp', timeout: 120, longRunning: true, provider: 'AMap', tags: ['maps'], isActive: true })
-    expect(servers.time).toMatchObject({ type: 'stdio', registryUrl: 'https://pypi.tuna.tsinghua.edu.cn/simple', isActive: false })
+    expect(servers.time).toMatchObject({ type: 'stdio', registryUrl: 'https://pypi.mirror.example/simple', isActive: false })
   })
 
   it('VS Code: `servers` with http/sse/stdio types', () => {

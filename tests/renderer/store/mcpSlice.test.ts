@@ -48,7 +48,7 @@ describe('mcp slice', () => {
       description: 'd',
       env: { KEY: 'v' },
       headers: { Authorization: 'Bearer x' },
-      registryUrl: 'https://registry.npmmirror.com',
+      registryUrl: 'https://npm.mirror.example',
       provider: 'p',
       providerUrl: 'https://p.example',
       logoUrl: 'https://p.example/logo.png',
