@@ -13,6 +13,7 @@ import type {
   Tool
 } from '@modelcontextprotocol/sdk/types.js'
 import { McpServerSchema } from '../mcp/server'
+import type { PackageToolKind } from '../mcp/packageTool'
 import type { ServerLogEntry } from '../mcp/logs'
 import type { ServerStatusEvent } from '../mcp/status'
 import { IpcChannel, IpcEvent, type IpcChannelName, type IpcEventName } from './IpcChannel'
@@ -106,7 +107,7 @@ export interface AppInfo {
 /** A package registry the user already set up, found in their own tool settings. */
 export interface KnownRegistry {
   /** npm for npx/bunx, pip for uvx/uv */
-  kind: 'npm' | 'pip'
+  kind: PackageToolKind
   url: string
   /** where it was found: `~/.npmrc`, `NPM_CONFIG_REGISTRY`, `~/.config/pip/pip.conf`, … */
   source: string

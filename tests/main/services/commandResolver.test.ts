@@ -86,11 +86,20 @@ describe('command resolution (C2–C5, C8)', () => {
   it('npx on the login PATH is used as is, with the registry mirror', async () => {
     const pathDir = tempDir()
     const npx = fakeExecutable(pathDir, 'npx')
-    const server = baseServer({ command: 'npx', args: ['-y', 'some-server'], registryUrl: 'https://registry.npmmirror.com' })
+    const server = baseServer({ command: 'npx', args: ['-y', 'some-server'], registryUrl: 'https://npm.mirror.example' })
     const resolved = await resolveStdioCommand(server, ctx(pathDir, []))
     expect(resolved.command).toBe(npx)
     expect(resolved.args).toEqual(['-y', 'some-server'])
-    expect(resolved.env.NPM_CONFIG_REGISTRY).toBe('https://registry.npmmirror.com')
+    expect(resolved.env.NPM_CONFIG_REGISTRY).toBe('https://npm.mirror.example')
+  })
+
+  it('bunx gets the npm registry mirror too, as the editor offers it', async () => {
+    const pathDir = tempDir()
+    fakeExecutable(pathDir, 'bunx')
+    const server = baseServer({ command: 'bunx', args: ['some-server'], registryUrl: 'https://npm.mirror.example' })
+    const resolved = await resolveStdioCommand(server, ctx(pathDir, []))
+    expect(resolved.env.NPM_CONFIG_REGISTRY).toBe('https://npm.mirror.example')
+    expect(resolved.env.UV_DEFAULT_INDEX).toBeUndefined()
   })
 
   it('no npx → the bundled bun as "bun x -y …", proxies removed, registry kept', async () => {

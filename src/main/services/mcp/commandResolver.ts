@@ -1,5 +1,6 @@
-import { basename, delimiter, isAbsolute, resolve } from 'node:path'
+import { delimiter, isAbsolute, resolve } from 'node:path'
 import which from 'which'
+import { commandName, packageToolOf } from '@shared/mcp/packageTool'
 import type { McpServer } from '@shared/mcp/server'
 import { McpServerError } from './errors'
 import type { LoginShellEnv } from './shellEnv'
@@ -28,11 +29,6 @@ export interface ResolvedCommand {
 const NODE_HINT = 'install Node.js (https://nodejs.org), which provides npx, then restart MCP Studio'
 const UV_HINT = 'install uv (https://docs.astral.sh/uv/getting-started/installation/), which provides uv and uvx, then restart MCP Studio'
 const PROXY_VARS = /^(https?|all)_proxy$/i
-
-/** `C:\\x\\npx.cmd` → `npx`: the tool a command names, whatever its folder and extension. */
-export function commandName(command: string): string {
-  return basename(command.replace(/\\/g, '/')).replace(/\.(cmd|bat|exe|ps1)$/i, '').toLowerCase()
-}
 
 async function findOnPath(command: string, path: string | undefined, pathExt: string | undefined) {
   // `which` would search the cwd (or process.env.PATH) for an empty path: we only search the one given
@@ -85,10 +81,12 @@ export async function resolveStdioCommand(server: McpServer, ctx: ResolverContex
 
   const tool = commandName(command)
   if (server.registryUrl) {
-    if (name === 'npx' || tool === 'bun') {
+    // what was configured decides; npx that fell back to the bundled bun is still npm
+    const kind = packageToolOf(name) ?? packageToolOf(tool)
+    if (kind === 'npm') {
       env.NPM_CONFIG_REGISTRY = server.registryUrl
       env.npm_config_registry = server.registryUrl
-    } else if (name === 'uvx' || name === 'uv') {
+    } else if (kind === 'pip') {
       env.UV_DEFAULT_INDEX = server.registryUrl
       env.PIP_INDEX_URL = server.registryUrl
     }
