@@ -3,6 +3,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parse as parseIni } from 'ini'
 import type { KnownRegistry } from '@shared/ipc/contract'
+import { assertSafeExternalUrl } from '../../security/externalUrl'
 
 /**
  * The package registries the user already chose for their own tools: npm's (`.npmrc`, the
@@ -24,9 +25,7 @@ type Candidate = { kind: KnownRegistry['kind']; url: string | undefined; source:
 function usable(url: string | undefined): string | undefined {
   if (!url) return undefined
   try {
-    const parsed = new URL(url.trim())
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined
-    if (parsed.username || parsed.password) return undefined
+    assertSafeExternalUrl(url.trim())
     // as written, so it matches a URL saved in a server the same way
     return url.trim()
   } catch {
