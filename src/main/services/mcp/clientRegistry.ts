@@ -48,11 +48,7 @@ export class ClientRegistry {
    * promise, so a call on it waits for nothing but the server. Otherwise `get`.
    */
   ready(server: McpServer): ClientEntry | undefined {
-    if (this.shuttingDown) return undefined
-    const key = getServerKey(server)
-    if (this.pending.has(key)) return undefined
-    const live = this.clients.get(key)
-    return live && this.recentlyHeard(live) ? live : undefined
+    return this.shuttingDown ? undefined : this.liveEntry(getServerKey(server))
   }
 
   /** L2: concurrent callers for one key share one promise, so N callers → one process. */
@@ -61,8 +57,8 @@ export class ClientRegistry {
     const key = getServerKey(server)
     const inFlight = this.pending.get(key)
     if (inFlight) return inFlight.promise
-    const live = this.clients.get(key)
-    if (live && this.recentlyHeard(live)) return Promise.resolve(live)
+    const live = this.liveEntry(key)
+    if (live) return Promise.resolve(live)
     const abort = new AbortController()
     const promise = this.obtain(server, key, abort.signal)
     const op = { promise, abort }
@@ -115,6 +111,13 @@ export class ClientRegistry {
 
   private get pingTimeout(): number {
     return this.deps.pingTimeoutMs ?? 1000
+  }
+
+  /** A client no one is replacing that spoke a moment ago: used as it is. */
+  private liveEntry(key: string): ClientEntry | undefined {
+    if (this.pending.has(key)) return undefined
+    const live = this.clients.get(key)
+    return live && this.recentlyHeard(live) ? live : undefined
   }
 
   private recentlyHeard(entry: ClientEntry): boolean {
@@ -181,8 +184,8 @@ export class ClientRegistry {
       if (!this.clients.has(key)) inFlight.abort.abort()
       await inFlight.promise.catch(() => undefined)
     }
-    // its client, and one still running under an older config of the same server
-    const entries = [...this.clients.values()].filter((entry) => entry.key === key || entry.server.id === server.id)
+    // its client, and one still running under an older config of the same server (a key holds the id)
+    const entries = [...this.clients.values()].filter((entry) => entry.server.id === server.id)
     for (const entry of entries) {
       this.clients.delete(entry.key)
       this.intentional.add(entry.connection)
