@@ -7,6 +7,7 @@ import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 import { createLoginShellEnvLoader } from '../../../src/main/services/mcp/shellEnv'
 import { findKnownRegistries } from '../../../src/main/services/registries/knownRegistries'
 import { createDirectApi } from '../../support/directApi'
+import { registryFreeEnv } from '../../support/registryFreeEnv'
 import { tempDir } from './helpers'
 
 const MIRROR_NPM = 'https://npm.mirror.example/'
@@ -67,9 +68,7 @@ describe('the registries the user already set up (editor presets)', () => {
   it('reaches the renderer over app:known-registries, with the login shell’s environment', async () => {
     const router = new IpcRouter()
     const dir = home({ '.config/pip/pip.conf': `[install]\nindex-url = ${MIRROR_PIP}\n` })
-    // `npm test` itself exports npm_config_registry and friends: start from an environment without them
-    const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|NPM_|PIP_|UV_|XDG_CONFIG_HOME$)/.test(key)))
-    const loginShellEnv = createLoginShellEnvLoader({ shell: '/bin/bash', baseEnv: { ...baseEnv, NPM_CONFIG_REGISTRY: MIRROR_NPM } })
+    const loginShellEnv = createLoginShellEnvLoader({ shell: '/bin/bash', baseEnv: { ...registryFreeEnv(), NPM_CONFIG_REGISTRY: MIRROR_NPM } })
     registerAppHandlers(router, {
       platform: createNodePlatform({ userDataDir: dir }),
       mode: 'browser',

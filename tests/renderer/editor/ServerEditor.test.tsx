@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createLoginShellEnvLoader } from '../../../src/main/services/mcp/shellEnv'
+import { registryFreeEnv } from '../../support/registryFreeEnv'
 import { cleanupServers, everything, fixture, renderServers, rowOf, waitForStatus } from '../servers/serversSupport'
 
 afterEach(cleanupServers)
@@ -149,15 +150,14 @@ describe('server editor: the package registry', () => {
     while (homes.length) rmSync(homes.pop()!, { recursive: true, force: true })
   })
 
-  /** A user whose ~/.npmrc and pip.conf name mirrors; `npm test` exports npm_config_* itself, so the shell starts without those. */
+  /** A user whose ~/.npmrc and pip.conf name mirrors, and whose environment names none. */
   function userWithMirrors() {
     const home = mkdtempSync(join(tmpdir(), 'mcp-home-'))
     homes.push(home)
     writeFileSync(join(home, '.npmrc'), 'registry=https://npm.mirror.example/\n')
     mkdirSync(join(home, '.config', 'pip'), { recursive: true })
     writeFileSync(join(home, '.config', 'pip', 'pip.conf'), '[global]\nindex-url = https://pypi.mirror.example/simple\n')
-    const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|NPM_|PIP_|UV_|XDG_CONFIG_HOME$)/.test(key)))
-    return { home, loginShellEnv: createLoginShellEnvLoader({ shell: '/bin/bash', baseEnv }) }
+    return { home, loginShellEnv: createLoginShellEnvLoader({ shell: '/bin/bash', baseEnv: registryFreeEnv() }) }
   }
 
   async function registryOptions(): Promise<string[]> {
