@@ -3,13 +3,15 @@ import type { KnownRegistry } from '@shared/ipc/contract'
 import { useApi } from '@renderer/context/ApiContext'
 
 /**
- * The registries the user's own npm and pip settings name, asked of main when the editor opens.
- * They are only suggestions: when main cannot say, the picker still offers Default and Custom.
+ * The registries the user's own npm and pip settings name, asked of main when the picker shows
+ * (`wanted`: a stdio server). They are only suggestions: when main cannot say, the picker still
+ * offers Default and Custom.
  */
-export function useKnownRegistries(): KnownRegistry[] {
+export function useKnownRegistries(wanted: boolean): KnownRegistry[] {
   const api = useApi()
   const [registries, setRegistries] = useState<KnownRegistry[]>([])
   useEffect(() => {
+    if (!wanted) return
     let current = true
     api.app.knownRegistries().then(
       (found) => current && setRegistries(found),
@@ -18,6 +20,6 @@ export function useKnownRegistries(): KnownRegistry[] {
     return () => {
       current = false
     }
-  }, [api])
+  }, [api, wanted])
   return registries
 }

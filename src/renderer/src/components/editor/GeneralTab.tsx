@@ -1,9 +1,9 @@
 import { Collapse, Divider, Flex, Form, Input, InputNumber, Segmented, Select, Switch, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useKnownRegistries } from '@renderer/hooks/useKnownRegistries'
 import { EnvField } from './EnvField'
 import { LogoPreview } from './LogoPreview'
-import { useKnownRegistries } from '@renderer/hooks/useKnownRegistries'
 import { registriesFor, registryChoiceId } from './registryChoices'
 import type { ServerFormErrors, ServerFormField, ServerFormValues } from './serverForm'
 
@@ -65,7 +65,7 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
     />
   )
 
-  const known = registriesFor(values.command, useKnownRegistries())
+  const known = registriesFor(values.command, useKnownRegistries(stdio))
   const preset = known.find((r) => r.url === values.registryUrl)
   const registryChoice = !values.registryUrl ? DEFAULT : preset ? registryChoiceId(preset) : CUSTOM
 

@@ -94,7 +94,6 @@ function parsePairs(
   return { value: Object.keys(out).length ? out : undefined }
 }
 
-
 // registry and provider URLs are used as written: placeholders are filled only where a server starts
 const isPlainHttpUrl = (text: string) => !text.includes('${') && isHttpUrlTemplate(text)
 
