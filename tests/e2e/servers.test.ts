@@ -197,8 +197,16 @@ describe('MCP servers in a real browser (browser mode, real servers)', () => {
     await page.keyboard.press('Space')
     // each step waits for dnd-kit to take it: picked up (aria-pressed), then over the next row (its announcement)
     await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true')
-    await page.keyboard.press('ArrowDown')
-    await page.getByText('everything is over position 2.').waitFor({ state: 'attached' })
+    // dnd-kit starts listening for the arrows a timer tick after the pick-up shows, and a key before
+    // that is lost; with two rows, pressing again until it moves cannot overshoot
+    const over = page.getByText('everything is over position 2.')
+    await expect
+      .poll(async () => {
+        if (await over.count()) return true
+        await page.keyboard.press('ArrowDown')
+        return (await over.count()) > 0
+      }, { timeout: 10_000 })
+      .toBe(true)
     await page.keyboard.press('Space')
     await expect.poll(names).toEqual(['everything-http', 'everything'])
     await expect.poll(savedNames, { timeout: 10_000 }).toEqual(['everything-http', 'everything'])
