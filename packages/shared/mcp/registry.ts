@@ -1,0 +1,53 @@
+import type { McpServer } from './server'
+
+/**
+ * What main's ServerRegistry tells every window (`servers:changed`, `servers:list`): the one
+ * server list, in the user's order, with each server's approval and any entries it could not read.
+ */
+export interface ServersSnapshot {
+  /** every valid server, in the order the user sees them */
+  servers: McpServer[]
+  /** server id → true when the user approved the exact target it has now */
+  approved: Record<string, boolean>
+  /** entries of the saved file that failed validation: shown as broken, kept until fixed or deleted */
+  broken: BrokenServer[]
+  /** set when the saved file could not be read at start: it was set aside, never overwritten */
+  notice?: RegistryNotice
+}
+
+export interface BrokenServer {
+  /** the entry's id when it has a usable one, else a stable made-up one (`broken-N`) */
+  id: string
+  /** its name when it has one */
+  name?: string
+  /** the first validation problems, `field: message` */
+  message: string
+  /** the entry as stored (secrets redacted), for the user to fix */
+  raw: unknown
+}
+
+export interface RegistryNotice {
+  code: 'REGISTRY_DAMAGED'
+  /** where the damaged file was moved */
+  keptAs: string
+  /** what was wrong, in English */
+  detail: string
+}
+
+/** Servers that run nothing on this machine and so need no approval: the in-process built-ins. */
+export function runsNothing(server: Pick<McpServer, 'type' | 'command' | 'baseUrl'>): boolean {
+  return server.type === 'inMemory' && !server.command && !server.baseUrl
+}
+
+/**
+ * What the user approves (SPEC O2): the full command line with the names of the variables it gets
+ * and the folder it runs in, or the URL. Any change to one of these asks again.
+ */
+export function approvalTarget(server: Pick<McpServer, 'command' | 'args' | 'env' | 'cwd' | 'baseUrl'>): string {
+  if (!server.command) return server.baseUrl ?? ''
+  const lines = [[server.command, ...(server.args ?? [])].join(' ')]
+  const envNames = Object.keys(server.env ?? {}).sort()
+  if (envNames.length) lines.push(`env: ${envNames.join(', ')}`)
+  if (server.cwd) lines.push(`cwd: ${server.cwd}`)
+  return lines.join('\n')
+}

@@ -1,0 +1,211 @@
+import { approvalTarget, type ServersSnapshot } from '@shared/mcp/registry'
+import type { McpServer, McpServerInput } from '@shared/mcp/server'
+import { legacyPath, readLegacyServers } from './legacyImport'
+import { applyChanges, assertUnique, reorderSlots } from './listRules'
+import { RegistryState } from './registryState'
+import { RegistryStore } from './registryStore'
+import { isValid, labelOf, parseServer, slotId, slotName } from './serverEntries'
+import { isObject } from './loose'
+
+export interface ServerRegistryOptions {
+  /** the app's user-data folder: the file is `{userDataDir}/mcp/servers.json` */
+  userDataDir: string
+  /** Platform.encrypt / decrypt where the platform has them (Electron safeStorage) */
+  encrypt?: (plain: string) => string
+  decrypt?: (cipher: string) => string
+  /** the clock for `.corrupt-<time>` names (tests) */
+  now?: () => number
+}
+
+export type ServerChanges = Partial<Omit<McpServer, 'id'>>
+
+/**
+ * Main's one source of truth for the MCP server list, its order and each server's approval,
+ * kept in `{userDataDir}/mcp/servers.json`. Every mutation runs alone (a chain): it first picks
+ * up a file another process (the CLI) wrote, then changes memory, then writes the whole file.
+ */
+export class ServerRegistry {
+  private readonly store: RegistryStore
+  private readonly userDataDir: string
+  private readonly state = new RegistryState()
+  private readonly listeners = new Set<(snapshot: ServersSnapshot) => void>()
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(options: ServerRegistryOptions) {
+    this.userDataDir = options.userDataDir
+    this.store = new RegistryStore({ ...options, now: options.now ?? Date.now })
+  }
+
+  /** the full path of servers.json */
+  get file(): string {
+    return this.store.file
+  }
+
+  /** reads the file (or imports persist_root.json once); never throws for damage */
+  load(): Promise<void> {
+    return this.exclusive(async () => {
+      this.state.replace([], {})
+      this.state.notice = undefined
+      await this.store.removeStaleTemps()
+      const read = await this.store.read()
+      if (read.kind === 'ok') this.state.replace(read.slots, read.approvals)
+      else if (read.kind === 'damaged') this.state.notice = read.notice
+      else await this.importLegacy()
+    })
+  }
+
+  /** servers.json does not exist yet: take over the old app's servers, once. */
+  private async importLegacy(): Promise<void> {
+    const legacy = await readLegacyServers(this.userDataDir)
+    if (legacy.kind === 'damaged') {
+      this.state.notice = { code: 'REGISTRY_DAMAGED', keptAs: legacyPath(this.userDataDir), detail: `the saved servers could not be read: ${legacy.detail}` }
+    }
+    if (legacy.kind !== 'ok' || !legacy.slots.length) return
+    this.state.replace(legacy.slots, legacy.approvals)
+    // the import is in memory either way; unwritten, it is simply done again at the next start
+    await this.store.write(this.state.slots, this.state.approvals).catch(() => undefined)
+  }
+
+  snapshot(): ServersSnapshot {
+    return this.state.snapshot()
+  }
+
+  get(id: string): McpServer | undefined {
+    const server = this.state.findValid(id)
+    return server && structuredClone(server)
+  }
+
+  isApproved(id: string): boolean {
+    const server = this.state.findValid(id)
+    return !!server && this.state.approvedNow(server)
+  }
+
+  onChanged(listener: (snapshot: ServersSnapshot) => void): () => void {
+    this.listeners.add(listener)
+    return () => void this.listeners.delete(listener)
+  }
+
+  /** All or nothing: any invalid or already present server refuses the whole call. */
+  add(servers: McpServerInput[], options: { approve?: boolean } = {}): Promise<McpServer[]> {
+    return this.mutate(() => {
+      const parsed = servers.map((input, index) => parseServer(input, labelOf(input, index)))
+      parsed.forEach((server, index) => assertUnique(server, this.state.slots, undefined, parsed.slice(0, index)))
+      for (const server of parsed) {
+        this.state.slots.push({ server })
+        if (options.approve) this.state.approvals[server.id] = approvalTarget(server)
+      }
+      return structuredClone(parsed)
+    })
+  }
+
+  /** A key set to `undefined` in `changes` is removed; a new target needs a new approval by itself. */
+  update(id: string, changes: ServerChanges): Promise<McpServer> {
+    return this.mutate(() => {
+      const index = this.state.slots.findIndex((slot) => isValid(slot) && slot.server.id === id)
+      const current = this.state.findValid(id)
+      if (!current) throw new Error(`no server with id "${id}"`)
+      const server = parseServer(applyChanges(current, changes), current.name)
+      assertUnique(server, this.state.slots, id)
+      this.state.slots[index] = { server }
+      return structuredClone(server)
+    })
+  }
+
+  /** Removes a server or a broken entry, with its approval. */
+  remove(id: string): Promise<boolean> {
+    return this.mutate(
+      () => {
+        const index = this.state.slots.findIndex((slot) => slotId(slot) === id)
+        if (index < 0) return false
+        this.state.slots.splice(index, 1)
+        delete this.state.approvals[id]
+        return true
+      },
+      (removed) => removed
+    )
+  }
+
+  /** `ids`: every valid server's id, in the new order. Broken entries go after them. */
+  reorder(ids: string[]): Promise<void> {
+    return this.mutate(() => {
+      this.state.slots = reorderSlots(this.state.slots, ids)
+    })
+  }
+
+  /** Approves what the server runs now (its approval target). */
+  approve(id: string): Promise<void> {
+    return this.mutate(() => {
+      const server = this.state.findValid(id)
+      if (!server) throw new Error(`no server with id "${id}"`)
+      this.state.approvals[id] = approvalTarget(server)
+    })
+  }
+
+  /** Replaces a broken entry by a valid server with the same id; it still needs approval. */
+  repair(id: string, entry: unknown): Promise<McpServer> {
+    return this.mutate(() => {
+      const index = this.state.slots.findIndex((slot) => !isValid(slot) && slot.broken.id === id)
+      if (index < 0) throw new Error(`no broken server with id "${id}"`)
+      const label = (isObject(entry) && typeof entry.name === 'string' && entry.name) || slotName(this.state.slots[index]) || id
+      if (!isObject(entry)) throw new Error(`server "${label}": expected an object`)
+      const server = parseServer({ ...entry, id }, label)
+      assertUnique(server, this.state.slots, id)
+      this.state.slots[index] = { server }
+      delete this.state.approvals[id]
+      return structuredClone(server)
+    })
+  }
+
+  /** waits for every write in flight */
+  async flush(): Promise<void> {
+    await this.queue
+  }
+
+  /**
+   * One mutation, alone in the chain: catch up with the file, change memory (a throw there changes
+   * nothing and writes nothing), write, tell the listeners. A failed write rejects the call but the
+   * change stays in memory (the listeners hear of it too); the next successful write carries it.
+   */
+  private mutate<T>(change: () => T, changed: (result: T) => boolean = () => true): Promise<T> {
+    return this.exclusive(async () => {
+      await this.refreshIfChanged()
+      const result = change()
+      if (!changed(result)) return result
+      try {
+        await this.store.write(this.state.slots, this.state.approvals)
+      } finally {
+        this.emit()
+      }
+      return result
+    })
+  }
+
+  /**
+   * Another process replaced the file since we last read or wrote it: its content wins over memory.
+   * Damaged, it is set aside (as at load) and memory is kept; gone, memory is kept and written back.
+   */
+  private async refreshIfChanged(): Promise<void> {
+    if (!(await this.store.changedOnDisk())) return
+    const read = await this.store.read()
+    if (read.kind === 'ok') this.state.replace(read.slots, read.approvals)
+    else if (read.kind === 'damaged') this.state.notice = read.notice
+  }
+
+  private emit(): void {
+    if (!this.listeners.size) return
+    const snapshot = this.snapshot()
+    for (const listener of this.listeners) {
+      try {
+        listener(snapshot)
+      } catch {
+        // a failing listener must not fail the mutation that already happened
+      }
+    }
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work)
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+}

@@ -1,0 +1,95 @@
+import { open } from 'node:fs/promises'
+import type { RegistryNotice } from '@shared/mcp/registry'
+import { removeStaleTemps, writeFileAtomic } from './atomicWrite'
+import { currentStamp, sameStamp, stampOf, type FileStamp } from './fileStamp'
+import { parseRegistryFile, registryPath, serializeRegistryFile } from './registryFile'
+import { readEntries, slotId, storedEntry, type Slot } from './serverEntries'
+import { setAside } from './setAside'
+
+export interface RegistryStoreOptions {
+  userDataDir: string
+  encrypt?: (plain: string) => string
+  decrypt?: (cipher: string) => string
+  now: () => number
+}
+
+export type StoreRead =
+  | { kind: 'missing' }
+  | { kind: 'damaged'; notice: RegistryNotice }
+  | { kind: 'ok'; slots: Slot[]; approvals: Record<string, string> }
+
+/**
+ * servers.json on disk: reading it (a damaged file is set aside, never overwritten), writing it
+ * atomically, and noticing when another process (the CLI) replaced it since we last touched it.
+ */
+export class RegistryStore {
+  readonly file: string
+  /** the version of the file this store last read or wrote; undefined: none (or it was set aside) */
+  private stamp: FileStamp | undefined
+
+  constructor(private readonly options: RegistryStoreOptions) {
+    this.file = registryPath(options.userDataDir)
+  }
+
+  removeStaleTemps(): Promise<void> {
+    return removeStaleTemps(this.file)
+  }
+
+  async read(): Promise<StoreRead> {
+    let text: string
+    let stamp: FileStamp
+    try {
+      // stamp and text from one open file: a rename by another process in between cannot mix them
+      const handle = await open(this.file, 'r')
+      try {
+        stamp = stampOf(await handle.stat())
+        text = await handle.readFile('utf8')
+      } finally {
+        await handle.close()
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        this.stamp = undefined
+        return { kind: 'missing' }
+      }
+      return this.damaged(`cannot read it (${(error as Error).message})`)
+    }
+    const parsed = parseRegistryFile(text)
+    if (!parsed.ok) return this.damaged(parsed.detail)
+    this.stamp = stamp
+    return { kind: 'ok', slots: readEntries(parsed.content.entries, this.options.decrypt), approvals: parsed.content.approvals }
+  }
+
+  /** Moves the unreadable file out of the way; the next write starts a fresh one. */
+  private async damaged(detail: string): Promise<StoreRead> {
+    let keptAs = this.file
+    try {
+      keptAs = await setAside(this.file, this.options.now())
+    } catch (error) {
+      // left where it is: a later write may fail for the same reason (permissions) or replace it
+      detail += `; it could not be moved aside (${(error as Error).message})`
+    }
+    this.stamp = undefined
+    return { kind: 'damaged', notice: { code: 'REGISTRY_DAMAGED', keptAs, detail } }
+  }
+
+  /** True when the file on disk is not the one this store last read or wrote. */
+  async changedOnDisk(): Promise<boolean> {
+    try {
+      return !sameStamp(await currentStamp(this.file), this.stamp)
+    } catch {
+      // cannot even stat it: the write that follows reports the real problem
+      return false
+    }
+  }
+
+  /** Writes every slot (broken ones as they were stored) and the approvals of the ids still present. */
+  async write(slots: Slot[], approvals: Record<string, string>): Promise<void> {
+    const ids = new Set(slots.map(slotId))
+    const text = serializeRegistryFile({
+      entries: slots.map((slot) => storedEntry(slot, this.options.encrypt)),
+      approvals: Object.fromEntries(Object.entries(approvals).filter(([id]) => ids.has(id)))
+    })
+    this.stamp = await writeFileAtomic(this.file, text)
+  }
+}

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { NOW, names, openRegistry, readServersFile, removeTempDirs, serversFile, stdio, tempDir, writeServersFile } from './helpers'
+
+afterEach(removeTempDirs)
+
+describe('another process writes servers.json while the app runs', () => {
+  it("the app's next change keeps what the CLI added", async () => {
+    const dir = tempDir()
+    const app = await openRegistry(dir)
+    await app.add([stdio('from-app')])
+
+    const cli = await openRegistry(dir)
+    await cli.add([stdio('from-cli')], { approve: true })
+
+    await app.add([stdio('later')])
+    expect(names(app)).toEqual(['from-app', 'from-cli', 'later'])
+    expect(app.isApproved('id-from-cli')).toBe(true)
+    expect(readServersFile(dir).servers.map((s) => s.name)).toEqual(['from-app', 'from-cli', 'later'])
+  })
+
+  it('a server the CLI removed stays removed, and its name is free again', async () => {
+    const dir = tempDir()
+    const app = await openRegistry(dir)
+    await app.add([stdio('a'), stdio('b')])
+    const cli = await openRegistry(dir)
+    await cli.remove('id-a')
+
+    await app.update('id-b', { description: 'edited in the app' })
+    expect(names(app)).toEqual(['b'])
+    await app.add([stdio('a', { id: 'new-a' })])
+    expect(names(await openRegistry(dir))).toEqual(['b', 'a'])
+  })
+
+  it('a file damaged meanwhile is set aside; the app keeps its list and writes a fresh file', async () => {
+    const dir = tempDir()
+    const app = await openRegistry(dir)
+    await app.add([stdio('a')])
+    writeServersFile(dir, '{"version": 1, "servers": [')
+
+    await app.add([stdio('b')])
+    const { notice } = app.snapshot()
+    expect(notice).toMatchObject({ code: 'REGISTRY_DAMAGED', keptAs: `${serversFile(dir)}.corrupt-${NOW}` })
+    expect(readFileSync(notice!.keptAs, 'utf8')).toBe('{"version": 1, "servers": [')
+    expect(names(await openRegistry(dir))).toEqual(['a', 'b'])
+  })
+
+  it('a file deleted meanwhile is written back from memory', async () => {
+    const dir = tempDir()
+    const app = await openRegistry(dir)
+    await app.add([stdio('a')])
+    rmSync(serversFile(dir))
+    await app.add([stdio('b')])
+    expect(existsSync(serversFile(dir))).toBe(true)
+    expect(names(await openRegistry(dir))).toEqual(['a', 'b'])
+  })
+})
