@@ -4,7 +4,10 @@ import { usageError } from './errors'
 export const USAGE = `usage: cli [--config FILE [--input ID=VALUE]...] [--connect-timeout SECONDS] COMMAND [--json]
 
 commands:
-  servers                                   configured servers: name, type, command or URL
+  servers                                   configured servers: name, type, command or URL, approved or not
+  import FILE [--input ID=VALUE]...         add a config file's servers to MCP Studio's list (approved: you ran this)
+  remove SERVER                             remove a server from MCP Studio's list
+  approve SERVER                            approve the command (or URL) a saved server runs now
   check SERVER                              connect and list tools: "ok: N tools" or the error
   tools SERVER                              tools: name, function-call id, description
   call SERVER TOOL [--args JSON] [--timeout S]
@@ -17,13 +20,16 @@ commands:
 
 --json          parseable JSON on stdout (every command); messages stay on stderr
 --config FILE   an mcpServers JSON (Claude Desktop, Cursor, Cherry Studio) or VS Code's mcp.json;
-                default: the servers saved by MCP Studio
+                default: the servers saved by MCP Studio (only the approved ones run)
 --input ID=VALUE  the value of \${input:ID} in that file (VS Code inputs); once per input
 Ctrl-C stops a running call (the server is told) and the servers; a second Ctrl-C quits at once.
 exit codes: 0 ok, 1 failure (connection, tool error, timeout), 2 bad usage or config, 130 interrupted`
 
 export type CliCommand =
   | { name: 'servers'; json: boolean }
+  | { name: 'import'; file: string; json: boolean }
+  | { name: 'remove'; server: string; json: boolean }
+  | { name: 'approve'; server: string; json: boolean }
   | { name: 'check'; server: string; json: boolean }
   | { name: 'tools'; server: string; json: boolean }
   | { name: 'call'; server: string; tool: string; args?: string; timeoutSeconds?: number; json: boolean }
@@ -52,6 +58,9 @@ function seconds(flag: string, value: string | undefined): number | undefined {
 /** Positionals and the command-specific flags each command accepts (--json is everywhere). */
 const SHAPES = {
   servers: { positionals: [], flags: [] },
+  import: { positionals: ['FILE'], flags: [] },
+  remove: { positionals: ['SERVER'], flags: [] },
+  approve: { positionals: ['SERVER'], flags: [] },
   check: { positionals: ['SERVER'], flags: [] },
   tools: { positionals: ['SERVER'], flags: [] },
   call: { positionals: ['SERVER', 'TOOL'], flags: ['args', 'timeout'] },
@@ -92,8 +101,14 @@ export function parseCliArgs(argv: string[]): CliArgs {
   }
   const { values, positionals } = parsed
   const base = { config: values.config, inputs: inputValues(values.input ?? []), connectTimeoutSeconds: seconds('--connect-timeout', values['connect-timeout']) }
-  if (values.input?.length && !values.config) throw usageError('--input fills the placeholders of a --config file; give the file with --config')
   const [name, ...rest] = positionals
+  if (values.input?.length && !values.config && name !== 'import') {
+    throw usageError('--input fills the placeholders of a --config (or import) file; give the file with --config')
+  }
+  // these change the app's own list: a --config file is not it
+  if (values.config && (name === 'import' || name === 'remove' || name === 'approve')) {
+    throw usageError(`"${name}" changes MCP Studio's saved servers and takes no --config`)
+  }
   if (values.help || name === 'help' || name === undefined) return { ...base, command: { name: 'help' } }
   if (!Object.hasOwn(SHAPES, name)) throw usageError(`unknown command "${name}"\n\n${USAGE}`)
   const command = name as CommandName
@@ -109,6 +124,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
   switch (command) {
     case 'servers':
       return { ...base, command: { name: command, json } }
+    case 'import':
+      return { ...base, command: { name: command, file: first, json } }
+    case 'remove':
+    case 'approve':
     case 'check':
     case 'tools':
     case 'prompts':

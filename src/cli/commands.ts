@@ -6,10 +6,13 @@ import { callTool } from './callTool'
 import { findServer, type LoadedConfig } from './config'
 import { ExitCode } from './errors'
 import { err, out } from './output'
+import { runRegistryCommand } from './registryCommands'
 import { renderLogs, renderPrompt, renderPromptList, renderResource, renderResourceList, renderToolList } from './render'
 
 export interface CommandContext {
   config: LoadedConfig
+  /** --input values (for `import`) */
+  inputs: Record<string, string>
   service: MCPService
   signal: AbortSignal
   /** progress events of one call; returns the unsubscribe */
@@ -44,10 +47,15 @@ async function printLogs(server: McpServer, asJson: boolean, ctx: CommandContext
 
 export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>, ctx: CommandContext): Promise<number> {
   if (command.name === 'servers') {
-    if (command.json) await json(ctx.config.servers)
-    else if (ctx.config.servers.length === 0) await out(`no servers configured in ${ctx.config.source}`)
-    else await out(ctx.config.servers.map((s) => `${s.name}\t${typeOf(s)}\t${describeTarget(s)}`).join('\n'))
+    const { servers, isApproved } = ctx.config
+    const approval = (s: McpServer) => (isApproved(s.id) ? 'approved' : 'needs approval')
+    if (command.json) await json(servers.map((s) => ({ ...s, approved: isApproved(s.id) })))
+    else if (servers.length === 0) await out(`no servers configured in ${ctx.config.source}`)
+    else await out(servers.map((s) => `${s.name}\t${typeOf(s)}\t${approval(s)}\t${describeTarget(s)}`).join('\n'))
     return ExitCode.Ok
+  }
+  if (command.name === 'import' || command.name === 'remove' || command.name === 'approve') {
+    return runRegistryCommand(command, ctx.config, ctx.inputs)
   }
   if (command.name === 'call') return callTool(command, ctx)
   const server = findServer(ctx.config, command.server)

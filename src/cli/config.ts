@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { z } from 'zod'
 import { applyConfigInputs, McpConfigError, parseMcpConfigFile, type ConfigInput } from '@shared/mcp/configImport'
-import { McpServerSchema, type McpServer } from '@shared/mcp/server'
+import { approvalTarget } from '@shared/mcp/registry'
+import type { McpServer } from '@shared/mcp/server'
+import { ServerRegistry } from '../main/services/servers/ServerRegistry'
 import { usageError } from './errors'
+import { err } from './output'
 
 export interface LoadedConfig {
   servers: McpServer[]
@@ -11,11 +12,10 @@ export interface LoadedConfig {
   source: string
   /** inputs of the file that no --input filled and that have no default */
   missingInputs?: ConfigInput[]
-}
-
-/** The renderer's redux-persist blob, kept by main's FileStorage under the key `persist:root`. */
-export function persistedServersFile(userDataDir: string): string {
-  return join(userDataDir, 'storage', 'persist_root.json')
+  /** O2: a --config file on the command line is the user's consent; the app's list says per server */
+  isApproved(id: string): boolean
+  /** the app's registry, when the servers came from it (import, remove, approve change it) */
+  registry?: ServerRegistry
 }
 
 async function readText(file: string): Promise<string | undefined> {
@@ -55,56 +55,44 @@ export async function loadConfigFile(file: string, inputs: Record<string, string
   return {
     servers: applyConfigInputs(parsed.servers, values),
     source: file,
-    missingInputs: parsed.inputs.filter((input) => !Object.hasOwn(values, input.id))
+    missingInputs: parsed.inputs.filter((input) => !Object.hasOwn(values, input.id)),
+    isApproved: () => true
   }
 }
-
-const PersistedMcpSchema = z.object({ servers: z.array(z.unknown()).default([]) })
 
 /**
- * The app's saved servers: redux-persist writes a JSON object whose slices are JSON strings
- * themselves (`{"mcp": "{\"servers\": [...]}", "_persist": "..."}`). No file: no servers.
+ * The app's saved servers: main's ServerRegistry, read (and, when damaged, set aside) exactly as
+ * the app does. Only what the user approved in the app (or imported here) may run.
  */
 export async function loadSavedServers(userDataDir: string): Promise<LoadedConfig> {
-  const file = persistedServersFile(userDataDir)
-  const text = await readText(file)
-  if (text === undefined) return { servers: [], source: file }
-  const bad = (why: string) => usageError(`the saved servers in ${file} are unreadable: ${why}`)
-  let root: unknown
-  let mcp: unknown
-  try {
-    root = JSON.parse(text)
-    if (typeof root === 'string') root = JSON.parse(root)
-    mcp = (root as { mcp?: unknown } | null)?.mcp
-    if (typeof mcp === 'string') mcp = JSON.parse(mcp)
-  } catch (error) {
-    throw bad((error as Error).message)
-  }
-  if (mcp === undefined) return { servers: [], source: file }
-  const slice = PersistedMcpSchema.safeParse(mcp)
-  if (!slice.success) throw bad('"mcp" has no server list')
-  const servers: McpServer[] = []
-  const problems: string[] = []
-  slice.data.servers.forEach((raw, index) => {
-    const parsed = McpServerSchema.safeParse(raw)
-    const label = (raw as { name?: unknown } | null)?.name ?? `#${index + 1}`
-    if (parsed.success) servers.push(parsed.data)
-    else for (const issue of parsed.error.issues) problems.push(`server "${String(label)}", field "${issue.path.join('.')}": ${issue.message}`)
-  })
-  if (problems.length) throw bad(`\n${problems.join('\n')}`)
-  return { servers, source: file }
+  const registry = new ServerRegistry({ userDataDir })
+  await registry.load()
+  const { servers, notice } = registry.snapshot()
+  if (notice) await err(`warning: the saved servers could not be read (${notice.detail}); the file was kept as ${notice.keptAs}`)
+  return { servers, source: registry.file, isApproved: (id) => registry.isApproved(id), registry }
 }
 
+/** A server the command may run: found, its inputs filled in, and approved. */
 export function findServer(config: LoadedConfig, nameOrId: string): McpServer {
-  const server = config.servers.find((s) => s.name === nameOrId) ?? config.servers.find((s) => s.id === nameOrId)
-  if (server) {
-    const missing = config.missingInputs?.filter((input) => input.servers.includes(server.name)) ?? []
-    if (missing.length) {
-      const asked = missing.map((input) => `--input ${input.id}=VALUE` + (input.description ? ` (${input.description})` : '')).join(', ')
-      throw usageError(`server "${server.name}" in ${config.source} needs ${missing.length > 1 ? 'values' : 'a value'} from its file's inputs: pass ${asked}`)
-    }
-    return server
+  const server = lookupServer(config, nameOrId)
+  const missing = config.missingInputs?.filter((input) => input.servers.includes(server.name)) ?? []
+  if (missing.length) {
+    const asked = missing.map((input) => `--input ${input.id}=VALUE` + (input.description ? ` (${input.description})` : '')).join(', ')
+    throw usageError(`server "${server.name}" in ${config.source} needs ${missing.length > 1 ? 'values' : 'a value'} from its file's inputs: pass ${asked}`)
   }
+  if (!config.isApproved(server.id)) {
+    throw usageError(
+      `server "${server.name}" has not been approved to run what it runs now:\n  ${approvalTarget(server).replace(/\n/g, '\n  ')}\n` +
+        `approve it with "cli approve ${server.name}" or start it in MCP Studio`
+    )
+  }
+  return server
+}
+
+/** A server of the list by name (or id), or a usage error listing the names there are. */
+export function lookupServer(config: LoadedConfig, nameOrId: string): McpServer {
+  const server = config.servers.find((s) => s.name === nameOrId) ?? config.servers.find((s) => s.id === nameOrId)
+  if (server) return server
   const known = config.servers.map((s) => s.name)
   throw usageError(
     `no server named "${nameOrId}" in ${config.source}` + (known.length ? ` (servers: ${known.join(', ')})` : ' (it has no servers)')

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events'
-import { IpcEvent } from '@shared/ipc/IpcChannel'
 import type { ProgressEvent } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import { MCPService } from '../main/services/mcp/MCPService'
@@ -87,7 +86,7 @@ export async function main(argv: string[]): Promise<never> {
     const progress = new EventEmitter()
     const platform = createNodePlatform({
       onEvent: (event, payload) => {
-        if (event === IpcEvent.Mcp_Progress) progress.emit((payload as ProgressEvent).callId, payload)
+        if (event === 'mcp:progress') progress.emit((payload as ProgressEvent).callId, payload)
       }
     })
     const config = args.config ? await loadConfigFile(args.config, args.inputs) : await loadSavedServers(platform.userDataDir)
@@ -100,6 +99,7 @@ export async function main(argv: string[]): Promise<never> {
     })
     const code = await runCommand(args.command, {
       config,
+      inputs: args.inputs,
       service,
       signal: aborter.signal,
       onProgress: (callId, listener) => {

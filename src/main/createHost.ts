@@ -1,27 +1,60 @@
-import type { AppInfo } from '@shared/ipc/contract'
-import { IpcRouter } from './ipc/IpcRouter'
-import { registerAppHandlers, type WindowHost } from './ipc/registerAppHandlers'
-import { registerMcpHandlers } from './ipc/registerMcpHandlers'
-import { registerStorageHandlers } from './ipc/registerStorageHandlers'
-import type { Platform } from './platform/Platform'
-import { MCPService } from './services/mcp/MCPService'
+import { appHandlers, type AppHandlerDeps } from './ipc/appHandlers'
+import { IpcRouter, type IpcHandlers } from './ipc/IpcRouter'
+import { mcpHandlers } from './ipc/mcpHandlers'
+import { serverHandlers } from './ipc/serverHandlers'
+import { storageHandlers } from './ipc/storageHandlers'
+import { MCPService, type MCPServiceOptions } from './services/mcp/MCPService'
+import { ServerRegistry } from './services/servers/ServerRegistry'
 import { FileStorage } from './services/storage/FileStorage'
 
 export interface Host {
   router: IpcRouter
   mcp: MCPService
+  registry: ServerRegistry
   storage: FileStorage
-  /** ends every MCP client and child process (L8) */
+  /** ends every MCP client and child process (L8), then waits for the registry's last write */
   close(): Promise<void>
 }
 
-/** The composition root shared by Electron and browser mode: services built once, every channel registered. */
-export function createHost(deps: { platform: Platform; mode: AppInfo['mode']; windows: WindowHost }): Host {
+export interface HostDeps extends AppHandlerDeps {
+  /** tests lower timeouts; the app takes the defaults */
+  mcpOptions?: Omit<MCPServiceOptions, 'platform'>
+}
+
+/**
+ * The composition root shared by Electron and browser mode: the server list read (or set aside
+ * when damaged) before any window can ask for it, services built once, every channel handled.
+ */
+export async function createHost(deps: HostDeps): Promise<Host> {
+  const { platform } = deps
+  const registry = new ServerRegistry({ userDataDir: platform.userDataDir, encrypt: platform.encrypt, decrypt: platform.decrypt })
+  await registry.load()
+  return assembleHost(deps, registry)
+}
+
+/** The services and handlers around a registry that is already loaded. */
+export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
+  const { platform } = deps
+  registry.onChanged((snapshot) => platform.emit('servers:changed', snapshot))
+  const mcp = new MCPService({ ...deps.mcpOptions, platform })
+  const storage = new FileStorage(platform.userDataDir)
+  // one handler per channel of the contract: a channel without one does not compile
+  const handlers: IpcHandlers = {
+    ...appHandlers(deps),
+    ...storageHandlers(storage),
+    ...serverHandlers({ registry, mcp, platform }),
+    ...mcpHandlers(mcp, registry)
+  }
   const router = new IpcRouter()
-  const mcp = new MCPService({ platform: deps.platform })
-  const storage = new FileStorage(deps.platform.userDataDir)
-  registerAppHandlers(router, deps)
-  registerStorageHandlers(router, storage)
-  registerMcpHandlers(router, mcp)
-  return { router, mcp, storage, close: () => mcp.closeAll() }
+  router.handleAll(handlers)
+  return {
+    router,
+    mcp,
+    registry,
+    storage,
+    close: async () => {
+      await mcp.closeAll()
+      await registry.flush()
+    }
+  }
 }

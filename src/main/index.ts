@@ -57,9 +57,9 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   app.on('second-instance', () => openMainWindow())
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     const platform = createElectronPlatform(ownWindows)
-    host = createHost({ platform, mode: 'electron', windows: { openTraceWindow } })
+    host = await createHost({ platform, mode: 'electron', windows: { openTraceWindow } })
     const trusted = (frameUrl: string | undefined, id: number) =>
       !!frameUrl && isOwnPage(frameUrl, outDir) && ownWindows().some((w) => w.webContents.id === id)
     bindRouterToIpcMain(ipcMain, host.router, trusted)

@@ -19,14 +19,13 @@ const GOAL = 1.5
 const MB = 1024 * 1024
 const { MCPService, createNodePlatform } = await loadMain()
 // after loadMain: the path alias resolves only once tsx is registered with tsconfig.node.json
-const { IpcEvent } = await import('@shared/ipc/IpcChannel')
 
 // what the renderer would receive: Mcp_ServerLog batches of the flooding server
 let pushedBatches = 0
 let pushedEntries = 0
 const platform = createNodePlatform({
   onEvent: (event, payload) => {
-    if (event !== IpcEvent.Mcp_ServerLog) return
+    if (event !== 'mcp:server-log') return
     const { serverId, entries } = payload as { serverId: string; entries: unknown[] }
     if (serverId !== 'flood') return
     pushedBatches++

@@ -45,11 +45,11 @@ describe('cli', () => {
     expect(result.stderr).toContain('--args does not apply to "tools"')
   })
 
-  it('servers: name, type, command or URL', async () => {
+  it('servers: name, type, approval, command or URL', async () => {
     const { code, stdout } = await run('servers')
     expect(code).toBe(0)
-    expect(stdout).toContain(`everything\tstdio\tnode ${EVERYTHING} stdio`)
-    expect(stdout).toContain('web\tstreamableHttp\thttp://127.0.0.1:9/mcp')
+    expect(stdout).toContain(`everything\tstdio\tapproved\tnode ${EVERYTHING} stdio`)
+    expect(stdout).toContain('web\tstreamableHttp\tapproved\thttp://127.0.0.1:9/mcp')
   })
 
   it('check: "ok: N tools", exit 0', async () => {
@@ -166,14 +166,14 @@ describe('cli', () => {
     expect(unknown.stderr).toContain('(its inputs: transport)')
   }, SPAWNS_MANY)
 
-  it('without --config: the servers MCP Studio saved (redux-persist format)', async () => {
+  it("without --config, the first time: the servers an older MCP Studio saved (redux-persist), taken over", async () => {
     const userData = tempDir('mcp-cli-ud-')
     mkdirSync(join(userData, 'storage'))
     const mcp = JSON.stringify({ servers: [{ id: 'x1', name: 'saved-echo', command: 'node', args: [fixture('pid-echo.mjs')], isActive: true }] })
     writeFileSync(join(userData, 'storage', 'persist_root.json'), JSON.stringify({ mcp, _persist: JSON.stringify({ version: 1, rehydrated: true }) }))
     const listed = await cli(['servers'], { env: { MCP_STUDIO_USER_DATA: userData } })
     expect(listed.code).toBe(0)
-    expect(listed.stdout).toContain('saved-echo\tstdio')
+    expect(listed.stdout).toContain('saved-echo\tstdio\tapproved')
     const checked = await cli(['check', 'saved-echo'], { env: { MCP_STUDIO_USER_DATA: userData } })
     expect(checked.code).toBe(0)
     expect(checked.stdout.trim()).toBe('ok: 2 tools') // echo and sleep

@@ -121,8 +121,8 @@ describe('the Tools tab and the tool runner in a real browser, on server-everyth
     await page.getByTestId('tool-enabled-get-sum').click()
     await expect.poll(() => page.getByTestId('tool-enabled-get-sum').getAttribute('aria-checked')).toBe('false')
     expect(await page.getByTestId('tool-run-get-sum').isDisabled()).toBe(true)
-    // the change is saved through main (redux-persist) before the reload
-    const saved = join(app.userDataDir, 'storage', 'persist_root.json')
+    // the change is saved in main's server list before the reload
+    const saved = join(app.userDataDir, 'mcp', 'servers.json')
     await expect
       .poll(() => existsSync(saved) && /disabledTools[^\]]*get-sum/.test(readFileSync(saved, 'utf8')), { timeout: 10_000 })
       .toBe(true)

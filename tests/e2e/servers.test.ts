@@ -93,14 +93,13 @@ afterAll(async () => {
   }
 })
 
-const persisted = () => join(app.userDataDir, 'storage', 'persist_root.json')
+const persisted = () => join(app.userDataDir, 'mcp', 'servers.json')
 const row = (name: string) => page.locator(`[data-testid="server-list-item"][data-server-name="${name}"]`)
 const statusOf = (name: string) => row(name).getByTestId('server-status').getAttribute('data-status')
-/** the server names in the saved state, in their saved order */
+/** the server names in main's saved list, in their saved order */
 const savedNames = (): string[] => {
   try {
-    const outer = JSON.parse(readFileSync(persisted(), 'utf8')) as { mcp: string }
-    return (JSON.parse(outer.mcp) as { servers: Array<{ name: string }> }).servers.map((s) => s.name)
+    return (JSON.parse(readFileSync(persisted(), 'utf8')) as { servers: Array<{ name: string }> }).servers.map((s) => s.name)
   } catch {
     return []
   }

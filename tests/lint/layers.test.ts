@@ -31,7 +31,7 @@ describe('layer rules', () => {
     ['src/main/ipc/electronIpc.ts', "import type { IpcMain } from 'electron'"],
     ['src/preload/index.ts', "import { contextBridge } from 'electron'"],
     ['src/main/services/mcp/x.ts', "import { spawn } from 'node:child_process'"],
-    ['src/renderer/src/pages/X.tsx', "import { IpcChannel } from '@shared/ipc/IpcChannel'"]
+    ['src/renderer/src/pages/X.tsx', "import { IpcChannel } from '@shared/ipc/contract'"]
   ])('%s may %s', async (file, code) => {
     expect(await layerErrors(file, `${code}\nexport {}\n`)).toEqual([])
   })

@@ -1,6 +1,6 @@
 import type { McpApi } from '@shared/ipc/api'
 import { createApi } from '@shared/ipc/createApi'
-import type { IpcEventName } from '@shared/ipc/IpcChannel'
+import type { IpcEventName } from '@shared/ipc/contract'
 import type { IpcRouter } from '../../src/main/ipc/IpcRouter'
 
 /**

@@ -2,234 +2,163 @@ import { z } from 'zod'
 import type {
   CallToolResult,
   GetPromptResult,
-  Implementation,
   Prompt,
-  CreateMessageRequestParams,
-  ElicitRequestParams,
   ReadResourceResult,
   Resource,
-  ResourceTemplate,
-  ServerCapabilities,
-  Tool
+  ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
-import { McpServerSchema } from '../mcp/server'
-import type { PackageToolKind } from '../mcp/packageTool'
 import type { ServerLogEntry } from '../mcp/logs'
+import type { ServersSnapshot } from '../mcp/registry'
+import { McpServerChangesSchema, McpServerSchema, type McpServer } from '../mcp/server'
 import type { ServerStatusEvent } from '../mcp/status'
-import { IpcChannel, IpcEvent, type IpcChannelName, type IpcEventName } from './IpcChannel'
+import type {
+  AppInfo,
+  ClientRequestDoneEvent,
+  ConnectivityResult,
+  ElicitationRequestEvent,
+  KnownRegistry,
+  ListChangedEvent,
+  McpConnectionInfo,
+  McpTool,
+  PendingClientRequest,
+  ProgressEvent,
+  ResourceUpdatedEvent,
+  SamplingRequestEvent,
+  ServerLogEvent
+} from './types'
+import { ElicitationResponseSchema, SamplingResponseSchema } from './types'
 
-const server = z.object({ server: McpServerSchema })
+export * from './types'
 
-/** The user's answer to an elicitation (Q2). `content` only with accept; defaults are applied in main. */
-export const ElicitationResponseSchema = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('accept'),
-    content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional()
-  }),
-  z.object({ action: z.literal('decline') }),
-  z.object({ action: z.literal('cancel') })
-])
-export type ElicitationResponse = z.infer<typeof ElicitationResponseSchema>
+/**
+ * The one table of renderer → main channels (SPEC §I). Each entry is declared once: its wire
+ * name (`namespace:kebab-name`), the zod schema main checks its arguments with, and its result
+ * type. The channel-name union, `window.api` (preload and browser bridge), the router's
+ * validation and the handler map all derive from it; adding a channel is one entry plus its
+ * handler. `servers:add` → `api.servers.add`, `mcp:list-tools` → `api.mcp.listTools`.
+ */
 
-/** The user's answer to a sampling request (Q3): a reply they typed or edited, or a rejection. */
-export const SamplingResponseSchema = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('approve'),
-    text: z.string(),
-    /** who wrote the reply; "user" when typed by hand */
-    model: z.string().min(1).default('user'),
-    stopReason: z.string().optional()
-  }),
-  z.object({ action: z.literal('reject'), reason: z.string().optional() })
-])
-export type SamplingResponse = z.input<typeof SamplingResponseSchema>
+/** A channel: its arguments' schema; the result type rides along as a phantom. */
+export interface ChannelDef<A extends z.ZodType = z.ZodType, R = unknown> {
+  args: A
+  /** never set: only carries the result type */
+  result?: R
+}
+export type ChannelTable = Record<string, ChannelDef>
+
+/** `channel<Result>()(argsSchema)`: two steps, so the result type is named and the schema inferred. */
+export const channel =
+  <R>() =>
+  <A extends z.ZodType>(args: A): ChannelDef<A, R> => ({ args })
+
+/** A main → renderer event; only its payload type. */
+export interface EventDef<P = unknown> {
+  payload?: P
+}
+const event = <P>(): EventDef<P> => ({})
+
 const none = z.undefined()
+const serverId = z.string().min(1).max(200)
+const byId = z.object({ serverId })
+const storageKey = z.string().regex(/^[\w:.-]{1,100}$/)
+const resource = z.object({ serverId, uri: z.string().min(1) })
 
-/** Arguments of every channel, checked in main before any handler runs. */
-export const ipcArgs = {
-  [IpcChannel.App_GetInfo]: none,
-  [IpcChannel.App_OpenExternal]: z.object({ url: z.string().min(1) }),
-  [IpcChannel.App_OpenTraceWindow]: none,
-  [IpcChannel.App_FetchImage]: z.object({ url: z.string().min(1).max(4096) }),
-  [IpcChannel.App_KnownRegistries]: none,
-
-  [IpcChannel.Storage_GetItem]: z.object({ key: z.string().regex(/^[\w:.-]{1,100}$/) }),
-  [IpcChannel.Storage_SetItem]: z.object({
-    key: z.string().regex(/^[\w:.-]{1,100}$/),
-    value: z.string().max(20 * 1024 * 1024)
-  }),
-  [IpcChannel.Storage_RemoveItem]: z.object({ key: z.string().regex(/^[\w:.-]{1,100}$/) }),
-
-  [IpcChannel.Mcp_InitClient]: server,
-  [IpcChannel.Mcp_ListTools]: server,
-  [IpcChannel.Mcp_CallTool]: z.object({
-    server: McpServerSchema,
-    name: z.string().min(1),
-    /** an object, or a JSON string of one ('' means {}) (X1) */
-    args: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
-    callId: z.string().min(1).optional()
-  }),
-  [IpcChannel.Mcp_ListPrompts]: server,
-  [IpcChannel.Mcp_GetPrompt]: z.object({
-    server: McpServerSchema,
-    name: z.string().min(1),
-    args: z.record(z.string(), z.string()).optional()
-  }),
-  [IpcChannel.Mcp_ListResources]: server,
-  [IpcChannel.Mcp_GetResource]: z.object({ server: McpServerSchema, uri: z.string().min(1) }),
-  [IpcChannel.Mcp_StopServer]: server,
-  [IpcChannel.Mcp_RestartServer]: server,
-  [IpcChannel.Mcp_RemoveServer]: server,
-  [IpcChannel.Mcp_CheckConnectivity]: server,
-  [IpcChannel.Mcp_GetServerLogs]: server,
-  [IpcChannel.Mcp_AbortTool]: z.object({ callId: z.string().min(1) }),
-  [IpcChannel.Mcp_ListResourceTemplates]: server,
-  [IpcChannel.Mcp_SubscribeResource]: z.object({ server: McpServerSchema, uri: z.string().min(1) }),
-  [IpcChannel.Mcp_UnsubscribeResource]: z.object({ server: McpServerSchema, uri: z.string().min(1) }),
-  /** the server as saved, with its new `roots`: a connected server is told its roots changed (Q1) */
-  [IpcChannel.Mcp_UpdateRoots]: server,
-  [IpcChannel.Mcp_RespondElicitation]: z.object({ requestId: z.string().min(1), response: ElicitationResponseSchema }),
-  [IpcChannel.Mcp_RespondSampling]: z.object({ requestId: z.string().min(1), response: SamplingResponseSchema }),
-  /** what is still waiting for the user: a window that (re)loads shows the dialogs it missed */
-  [IpcChannel.Mcp_PendingRequests]: none
-} satisfies Record<IpcChannelName, z.ZodType>
-
-export type IpcArgs<C extends IpcChannelName> = z.input<(typeof ipcArgs)[C]>
-export type IpcParsedArgs<C extends IpcChannelName> = z.output<(typeof ipcArgs)[C]>
-
-export interface AppInfo {
-  name: string
-  version: string
-  mode: 'electron' | 'browser'
-  platform: string
-}
-
-/** A package registry the user already set up, found in their own tool settings. */
-export interface KnownRegistry {
-  /** npm for npx/bunx, pip for uvx/uv */
-  kind: PackageToolKind
-  url: string
-  /** where it was found: `~/.npmrc`, `NPM_CONFIG_REGISTRY`, `~/.config/pip/pip.conf`, … */
-  source: string
-}
-
-export interface McpConnectionInfo {
-  serverId: string
-  serverVersion?: Implementation
-  capabilities?: ServerCapabilities
-  instructions?: string
-}
-
-/** A server's tool as the host shows it: the SDK's Tool plus who owns it and its function-call id (X7). */
-export interface McpTool extends Tool {
-  id: string
-  serverId: string
-  serverName: string
-}
-
-export interface ConnectivityResult {
-  ok: boolean
-  reason?: string
-}
-
-/** Result type of every channel. */
-export interface IpcResults {
-  [IpcChannel.App_GetInfo]: AppInfo
-  [IpcChannel.App_OpenExternal]: void
+export const ipcContract = {
+  'app:get-info': channel<AppInfo>()(none),
+  'app:open-external': channel<void>()(z.object({ url: z.string().min(1) })),
   /** opened: a window was made (Electron); otherwise `url` is for the caller to open (browser mode) */
-  [IpcChannel.App_OpenTraceWindow]: { opened: boolean; url?: string }
-  [IpcChannel.App_FetchImage]: { dataUrl: string }
-  [IpcChannel.App_KnownRegistries]: KnownRegistry[]
-  [IpcChannel.Storage_GetItem]: string | null
-  [IpcChannel.Storage_SetItem]: void
-  [IpcChannel.Storage_RemoveItem]: void
-  [IpcChannel.Mcp_InitClient]: McpConnectionInfo
-  [IpcChannel.Mcp_ListTools]: McpTool[]
-  [IpcChannel.Mcp_CallTool]: CallToolResult
-  [IpcChannel.Mcp_ListPrompts]: Prompt[]
-  [IpcChannel.Mcp_GetPrompt]: GetPromptResult
-  [IpcChannel.Mcp_ListResources]: Resource[]
-  [IpcChannel.Mcp_GetResource]: ReadResourceResult
-  [IpcChannel.Mcp_StopServer]: void
-  [IpcChannel.Mcp_RestartServer]: McpConnectionInfo
-  [IpcChannel.Mcp_RemoveServer]: void
-  [IpcChannel.Mcp_CheckConnectivity]: ConnectivityResult
-  [IpcChannel.Mcp_GetServerLogs]: ServerLogEntry[]
-  [IpcChannel.Mcp_AbortTool]: boolean
-  [IpcChannel.Mcp_ListResourceTemplates]: ResourceTemplate[]
-  [IpcChannel.Mcp_SubscribeResource]: void
-  [IpcChannel.Mcp_UnsubscribeResource]: void
-  /** true when a connected server was told */
-  [IpcChannel.Mcp_UpdateRoots]: boolean
+  'app:open-trace-window': channel<{ opened: boolean; url?: string }>()(none),
+  /** a web image (a server's logo) as a data: URL, fetched by main so the window's CSP stays strict */
+  'app:fetch-image': channel<{ dataUrl: string }>()(z.object({ url: z.string().min(1).max(4096) })),
+  /** the package registries the user's own npm, pip and uv settings name, for the editor's picker */
+  'app:known-registries': channel<KnownRegistry[]>()(none),
+
+  // the renderer's own settings (language, theme); never the servers
+  'storage:get-item': channel<string | null>()(z.object({ key: storageKey })),
+  'storage:set-item': channel<void>()(z.object({ key: storageKey, value: z.string().max(1024 * 1024) })),
+  'storage:remove-item': channel<void>()(z.object({ key: storageKey })),
+
+  // main's ServerRegistry: the one server list (O1); every change comes back as servers:changed
+  'servers:list': channel<ServersSnapshot>()(none),
+  /** new servers (the editor's quick create, an import after its inputs were filled in); never approved by this */
+  'servers:add': channel<McpServer[]>()(z.object({ servers: z.array(McpServerSchema).min(1).max(500) })),
+  'servers:update': channel<McpServer>()(z.object({ serverId, changes: McpServerChangesSchema })),
+  /** removes the server (or a broken entry), stopping it first */
+  'servers:remove': channel<boolean>()(byId),
+  /** the ids of every valid server, in the new order */
+  'servers:reorder': channel<void>()(z.object({ serverIds: z.array(serverId).max(5000) })),
+  /** O2: the user agreed to run these servers' exact targets; false when they declined main's own confirmation */
+  'servers:approve': channel<boolean>()(z.object({ serverIds: z.array(serverId).min(1).max(500) })),
+  /** a broken entry replaced by the user's corrected JSON */
+  'servers:repair': channel<McpServer>()(z.object({ serverId, entry: z.unknown() })),
+
+  'mcp:init-client': channel<McpConnectionInfo>()(byId),
+  'mcp:list-tools': channel<McpTool[]>()(byId),
+  'mcp:call-tool': channel<CallToolResult>()(
+    z.object({
+      serverId,
+      name: z.string().min(1),
+      /** an object, or a JSON string of one ('' means {}) (X1) */
+      args: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
+      callId: z.string().min(1).optional()
+    })
+  ),
+  'mcp:list-prompts': channel<Prompt[]>()(byId),
+  'mcp:get-prompt': channel<GetPromptResult>()(
+    z.object({ serverId, name: z.string().min(1), args: z.record(z.string(), z.string()).optional() })
+  ),
+  'mcp:list-resources': channel<Resource[]>()(byId),
+  'mcp:get-resource': channel<ReadResourceResult>()(resource),
+  'mcp:list-resource-templates': channel<ResourceTemplate[]>()(byId),
+  'mcp:subscribe-resource': channel<void>()(resource),
+  'mcp:unsubscribe-resource': channel<void>()(resource),
+  'mcp:stop-server': channel<void>()(byId),
+  'mcp:restart-server': channel<McpConnectionInfo>()(byId),
+  'mcp:check-connectivity': channel<ConnectivityResult>()(byId),
+  'mcp:get-server-logs': channel<ServerLogEntry[]>()(byId),
+  'mcp:abort-tool': channel<boolean>()(z.object({ callId: z.string().min(1) })),
   /** false when the request is no longer waiting (timed out, cancelled by the server, answered) */
-  [IpcChannel.Mcp_RespondElicitation]: boolean
-  [IpcChannel.Mcp_RespondSampling]: boolean
-  [IpcChannel.Mcp_PendingRequests]: PendingClientRequest[]
+  'mcp:respond-elicitation': channel<boolean>()(z.object({ requestId: z.string().min(1), response: ElicitationResponseSchema })),
+  'mcp:respond-sampling': channel<boolean>()(z.object({ requestId: z.string().min(1), response: SamplingResponseSchema })),
+  /** what is still waiting for the user: a window that (re)loads shows the dialogs it missed */
+  'mcp:pending-requests': channel<PendingClientRequest[]>()(none)
+} satisfies ChannelTable
+
+/** Main → renderer events, declared once with their payloads. */
+export const ipcEvents = {
+  /** the server list changed (any window, the CLI, an installer): the renderer's mirror is replaced */
+  'servers:changed': event<ServersSnapshot>(),
+  /** logs travel in batches so a flooding server cannot flood the renderer (G4) */
+  'mcp:server-log': event<ServerLogEvent>(),
+  'mcp:progress': event<ProgressEvent>(),
+  'mcp:server-status': event<ServerStatusEvent>(),
+  /** a server's tools, prompts or resources changed (N1–N3): list them again */
+  'mcp:list-changed': event<ListChangedEvent>(),
+  /** a subscribed resource changed (N4) */
+  'mcp:resource-updated': event<ResourceUpdatedEvent>(),
+  /** a server asks the user for input (Q2); answer on mcp:respond-elicitation */
+  'mcp:elicitation-request': event<ElicitationRequestEvent>(),
+  /** a server asks for a model completion (Q3); answer on mcp:respond-sampling */
+  'mcp:sampling-request': event<SamplingRequestEvent>(),
+  /** an elicitation or sampling request is over: close its dialog */
+  'mcp:client-request-done': event<ClientRequestDoneEvent>()
+} satisfies Record<string, EventDef>
+
+export type IpcContract = typeof ipcContract
+export type IpcChannelName = keyof IpcContract
+export type IpcEventName = keyof typeof ipcEvents
+export type EventPayload<E extends IpcEventName> = NonNullable<(typeof ipcEvents)[E]['payload']>
+
+export type ArgsOf<D> = D extends ChannelDef<infer A> ? z.input<A> : never
+export type ParsedArgsOf<D> = D extends ChannelDef<infer A> ? z.output<A> : never
+export type ResultOf<D> = D extends ChannelDef<z.ZodType, infer R> ? R : never
+
+export type IpcArgs<C extends IpcChannelName> = ArgsOf<IpcContract[C]>
+export type IpcParsedArgs<C extends IpcChannelName> = ParsedArgsOf<IpcContract[C]>
+export type IpcResult<C extends IpcChannelName> = ResultOf<IpcContract[C]>
+
+/** `servers:add` → `add`, `mcp:list-tools` → `listTools`. */
+export function methodName(channelName: string): { namespace: string; method: string } {
+  const [namespace, rest = ''] = channelName.split(':')
+  return { namespace, method: rest.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) }
 }
-
-export interface ProgressEvent {
-  callId: string
-  progress: number
-  total?: number
-  message?: string
-}
-
-/** Logs travel in batches so a flooding server cannot flood the renderer (G4). */
-export interface ServerLogEvent {
-  serverId: string
-  entries: ServerLogEntry[]
-}
-
-export type McpListKind = 'tools' | 'prompts' | 'resources'
-
-export interface ListChangedEvent {
-  serverId: string
-  list: McpListKind
-}
-
-export interface ResourceUpdatedEvent {
-  serverId: string
-  uri: string
-}
-
-/** Who is asking, on every client request event. */
-interface ClientRequestBase {
-  requestId: string
-  serverId: string
-  serverName: string
-  /** when main gives up and answers for the user (cancel / reject) */
-  expiresAt: number
-}
-
-/** Q2: form mode carries `requestedSchema`; URL mode carries `url`, opened only after consent. */
-export interface ElicitationRequestEvent extends ClientRequestBase {
-  params: ElicitRequestParams
-}
-
-/** Q3: the messages, model preferences and max tokens, as the server sent them. */
-export interface SamplingRequestEvent extends ClientRequestBase {
-  params: CreateMessageRequestParams
-}
-
-/** A request still waiting for the user, oldest first. */
-export type PendingClientRequest =
-  | { kind: 'elicitation'; event: ElicitationRequestEvent }
-  | { kind: 'sampling'; event: SamplingRequestEvent }
-
-export interface ClientRequestDoneEvent {
-  requestId: string
-  outcome: 'answered' | 'timeout' | 'cancelled'
-}
-
-export interface IpcEventPayloads {
-  [IpcEvent.Mcp_ServerLog]: ServerLogEvent
-  [IpcEvent.Mcp_Progress]: ProgressEvent
-  [IpcEvent.Mcp_ServerStatus]: ServerStatusEvent
-  [IpcEvent.Mcp_ListChanged]: ListChangedEvent
-  [IpcEvent.Mcp_ResourceUpdated]: ResourceUpdatedEvent
-  [IpcEvent.Mcp_ElicitationRequest]: ElicitationRequestEvent
-  [IpcEvent.Mcp_SamplingRequest]: SamplingRequestEvent
-  [IpcEvent.Mcp_ClientRequestDone]: ClientRequestDoneEvent
-}
-
-export type EventPayload<E extends IpcEventName> = IpcEventPayloads[E]

@@ -41,5 +41,11 @@ export const McpServerSchema = z.object({
 })
 
 export type McpServer = z.infer<typeof McpServerSchema>
+
+/**
+ * What an update may change: any field but the id, each optional. isActive is redeclared without
+ * its default, or zod would fill a change that does not mention it with `false`.
+ */
+export const McpServerChangesSchema = McpServerSchema.omit({ id: true }).partial().extend({ isActive: z.boolean().optional() })
 /** What a caller may hand in: defaults (isActive) not yet applied. */
 export type McpServerInput = z.input<typeof McpServerSchema>

@@ -28,7 +28,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     openUrl: options.openUrl,
     onEvent: (event, payload) => sink.server?.broadcast(event, payload)
   })
-  const host = createHost({
+  const host = await createHost({
     platform,
     mode: 'browser',
     // a new tab has its own sessionStorage, so the Trace page gets the token in its fragment too

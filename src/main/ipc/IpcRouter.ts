@@ -1,6 +1,5 @@
 import type { z } from 'zod'
-import { ipcArgs, type IpcParsedArgs, type IpcResults } from '@shared/ipc/contract'
-import type { IpcChannelName } from '@shared/ipc/IpcChannel'
+import { ipcContract, type ChannelTable, type IpcContract, type ParsedArgsOf, type ResultOf } from '@shared/ipc/contract'
 import { IpcErrorCode, type IpcResponse } from '@shared/ipc/errors'
 import { serializeError } from './serializeError'
 
@@ -9,19 +8,14 @@ export interface IpcContext {
   via: 'electron' | 'browser' | 'direct'
 }
 
-export type IpcHandler<C extends IpcChannelName> = (
-  args: IpcParsedArgs<C>,
-  context: IpcContext
-) => IpcResults[C] | Promise<IpcResults[C]>
+export type IpcHandler<D> = (args: ParsedArgsOf<D>, context: IpcContext) => ResultOf<D> | Promise<ResultOf<D>>
 
-export class IpcError extends Error {
-  constructor(
-    message: string,
-    readonly code: string
-  ) {
-    super(message)
-    this.name = 'IpcError'
-  }
+/** One handler per channel of a table; a missing one is a type error where the map is built. */
+export type IpcHandlers<T extends ChannelTable = IpcContract> = { [C in keyof T]: IpcHandler<T[C]> }
+
+/** The handlers of one namespace (`mcp`, `servers` …), for the file that provides them. */
+export type NamespaceHandlers<NS extends string, T extends ChannelTable = IpcContract> = {
+  [C in keyof T & string as C extends `${NS}:${string}` ? C : never]: IpcHandler<T[C]>
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -31,17 +25,28 @@ function describeIssues(error: z.ZodError): string {
     .join('; ')
 }
 
+function failure(code: string, message: string): IpcResponse {
+  return { ok: false, error: { name: 'IpcError', code, message } }
+}
+
 /**
  * The one place IPC calls are checked and run, whichever adapter (Electron, WebSocket) carried
- * them: arguments validated by the contract, errors turned into redacted plain data.
+ * them: arguments validated by the channel table, errors turned into redacted plain data.
  */
-export class IpcRouter {
-  private readonly handlers = new Map<string, IpcHandler<IpcChannelName>>()
+export class IpcRouter<T extends ChannelTable = IpcContract> {
+  private readonly handlers = new Map<string, IpcHandler<T[keyof T]>>()
 
-  handle<C extends IpcChannelName>(channel: C, handler: IpcHandler<C>): void {
-    if (!(channel in ipcArgs)) throw new Error(`Channel ${channel} is not in the IPC contract`)
+  constructor(private readonly table: T = ipcContract as unknown as T) {}
+
+  handle<C extends keyof T & string>(channel: C, handler: IpcHandler<T[C]>): void {
+    if (!Object.hasOwn(this.table, channel)) throw new Error(`Channel ${channel} is not in the IPC contract`)
     if (this.handlers.has(channel)) throw new Error(`Channel ${channel} already has a handler`)
-    this.handlers.set(channel, handler as unknown as IpcHandler<IpcChannelName>)
+    this.handlers.set(channel, handler as unknown as IpcHandler<T[keyof T]>)
+  }
+
+  /** Every handler of a (partial) map at once. */
+  handleAll(handlers: Partial<IpcHandlers<T>>): void {
+    for (const [channel, handler] of Object.entries(handlers)) this.handle(channel as keyof T & string, handler as IpcHandler<T[keyof T & string]>)
   }
 
   channels(): string[] {
@@ -50,31 +55,11 @@ export class IpcRouter {
 
   async invoke(channel: string, rawArgs: unknown, context: IpcContext): Promise<IpcResponse> {
     const handler = this.handlers.get(channel)
-    const schema = (ipcArgs as Record<string, z.ZodType>)[channel]
-    if (!handler || !schema) {
-      return {
-        ok: false,
-        error: {
-          name: 'IpcError',
-          code: IpcErrorCode.UnknownChannel,
-          message: `Unknown IPC channel "${String(channel).slice(0, 80)}"`
-        }
-      }
-    }
-    const parsed = schema.safeParse(rawArgs)
-    if (!parsed.success) {
-      return {
-        ok: false,
-        error: {
-          name: 'IpcError',
-          code: IpcErrorCode.InvalidArguments,
-          message: `Invalid arguments for ${channel}: ${describeIssues(parsed.error)}`
-        }
-      }
-    }
+    if (!handler || !Object.hasOwn(this.table, channel)) return failure(IpcErrorCode.UnknownChannel, `Unknown IPC channel "${String(channel).slice(0, 80)}"`)
+    const parsed = this.table[channel].args.safeParse(rawArgs)
+    if (!parsed.success) return failure(IpcErrorCode.InvalidArguments, `Invalid arguments for ${channel}: ${describeIssues(parsed.error)}`)
     try {
-      const result = await handler(parsed.data as never, context)
-      return { ok: true, result }
+      return { ok: true, result: await handler(parsed.data as never, context) }
     } catch (error) {
       return { ok: false, error: serializeError(error) }
     }

@@ -1,9 +1,11 @@
-import { IpcChannel } from '@shared/ipc/IpcChannel'
 import type { FileStorage } from '../services/storage/FileStorage'
-import type { IpcRouter } from './IpcRouter'
+import type { NamespaceHandlers } from './IpcRouter'
 
-export function registerStorageHandlers(router: IpcRouter, storage: FileStorage): void {
-  router.handle(IpcChannel.Storage_GetItem, ({ key }) => storage.getItem(key))
-  router.handle(IpcChannel.Storage_SetItem, ({ key, value }) => storage.setItem(key, value))
-  router.handle(IpcChannel.Storage_RemoveItem, ({ key }) => storage.removeItem(key))
+/** The renderer's own settings (language, theme …); the servers live in the ServerRegistry. */
+export function storageHandlers(storage: FileStorage): NamespaceHandlers<'storage'> {
+  return {
+    'storage:get-item': ({ key }) => storage.getItem(key),
+    'storage:set-item': ({ key, value }) => storage.setItem(key, value),
+    'storage:remove-item': ({ key }) => storage.removeItem(key)
+  }
 }

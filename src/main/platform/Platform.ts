@@ -1,5 +1,5 @@
-import type { IpcEventName } from '@shared/ipc/IpcChannel'
-import type { EventPayload } from '@shared/ipc/contract'
+import type { EventPayload, IpcEventName } from '@shared/ipc/contract'
+import type { McpServer } from '@shared/mcp/server'
 
 /**
  * Everything main-process code needs from its host. Electron gives one implementation, plain Node
@@ -16,6 +16,12 @@ export interface Platform {
   /** opens a validated http(s) URL in the system browser; rejects anything else */
   openExternal(url: string): Promise<void>
   emit<E extends IpcEventName>(event: E, payload: EventPayload<E>): void
+  /**
+   * O2: asks the user, in a dialog the page cannot answer for them, whether to run these servers'
+   * exact target (Electron: a native dialog). Absent in browser mode, where the page asks and the
+   * page is already authenticated by the session token.
+   */
+  confirmStart?(servers: McpServer[]): Promise<boolean>
   encrypt?(plain: string): string
   decrypt?(cipher: string): string
 }

@@ -1,4 +1,6 @@
-import { app, net, safeStorage, shell, type BrowserWindow } from 'electron'
+import { app, dialog, net, safeStorage, shell, type BrowserWindow } from 'electron'
+import { approvalTarget } from '@shared/mcp/registry'
+import type { McpServer } from '@shared/mcp/server'
 import { assertSafeExternalUrl } from '../security/externalUrl'
 import type { Platform } from './Platform'
 
@@ -6,6 +8,26 @@ import type { Platform } from './Platform'
 export async function openExternalSafely(url: string): Promise<void> {
   const safe = assertSafeExternalUrl(url)
   await shell.openExternal(safe.href)
+}
+
+/**
+ * O2: the approval only the user can give: a native dialog showing the exact command line (with
+ * the names of the variables it gets) or URL. The page cannot click it for them.
+ */
+export async function confirmStartNatively(servers: McpServer[], parent?: BrowserWindow): Promise<boolean> {
+  const targets = servers.map((server) => `${server.name}${server.command ? ' runs' : ' connects to'}:\n${approvalTarget(server)}`)
+  const options = {
+    type: 'warning' as const,
+    title: app.getName(),
+    message: servers.length === 1 ? `Run the MCP server "${servers[0].name}"?` : `Run these ${servers.length} MCP servers?`,
+    detail: `${targets.join('\n\n')}\n\nOnly run servers you trust.`,
+    buttons: ['Cancel', 'Run'],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true
+  }
+  const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options)
+  return response === 1
 }
 
 /** The Platform inside Electron: Electron's network stack, shell, safeStorage; events to our windows. */
@@ -20,6 +42,7 @@ export function createElectronPlatform(windows: () => BrowserWindow[]): Platform
     fetch: ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
       net.fetch(input instanceof URL ? input.href : input, init)) as typeof fetch,
     openExternal: openExternalSafely,
+    confirmStart: (servers) => confirmStartNatively(servers, windows().find((win) => !win.isDestroyed())),
     emit(event, payload) {
       for (const win of windows()) {
         if (!win.isDestroyed()) win.webContents.send(event, payload)

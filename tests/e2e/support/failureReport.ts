@@ -1,23 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import type { BrowserApp } from './browserApp'
 
 const LOG_ENTRIES = 25
 const TEXT_CHARS = 800
-
-interface SavedServer {
-  id: string
-  name: string
-}
-
-/** The servers the app has saved (redux-persist keeps each slice as a JSON string). */
-function savedServers(app: BrowserApp): Array<SavedServer & Record<string, unknown>> {
-  const file = join(app.userDataDir, 'storage', 'persist_root.json')
-  if (!existsSync(file)) return []
-  const root = JSON.parse(readFileSync(file, 'utf8')) as { mcp?: string }
-  return root.mcp ? ((JSON.parse(root.mcp) as { servers?: Array<SavedServer & Record<string, unknown>> }).servers ?? []) : []
-}
 
 /** Asks main over browser mode's HTTP channel, as a script with the session token would. */
 async function invoke(app: BrowserApp, channel: string, args: unknown): Promise<unknown> {
@@ -49,8 +34,9 @@ export async function failureReport(page: Page, app: BrowserApp): Promise<string
     const main = await page.locator('main, body').first().innerText().catch(() => '')
     lines.push(`screen: ${clip(main.replace(/\s+/g, ' '))}`)
   }
-  for (const server of savedServers(app)) {
-    const entries = await invoke(app, 'mcp:get-server-logs', { server }).catch((error: Error) => error.message)
+  const list = (await invoke(app, 'servers:list', undefined).catch(() => undefined)) as { servers?: Array<{ id: string; name: string }> } | undefined
+  for (const server of list?.servers ?? []) {
+    const entries = await invoke(app, 'mcp:get-server-logs', { serverId: server.id }).catch((error: Error) => error.message)
     lines.push(`log of ${server.name}:`)
     if (!Array.isArray(entries)) lines.push(`  ${String(entries)}`)
     else {

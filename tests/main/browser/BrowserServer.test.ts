@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { IpcChannel, IpcEvent } from '@shared/ipc/IpcChannel'
 import type { BridgeMessage } from '@shared/ipc/bridgeProtocol'
 import { startBrowserServer, type BrowserServer } from '../../../src/main/browser/BrowserServer'
 import { IpcRouter } from '../../../src/main/ipc/IpcRouter'
-import { registerAppHandlers } from '../../../src/main/ipc/registerAppHandlers'
+import { appHandlers } from '../../../src/main/ipc/appHandlers'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 
 const TOKEN = 'test-token-0123456789abcdef'
@@ -20,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>MCP Studio</title>')
   const router = new IpcRouter()
   const platform = createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-bm-')) })
-  registerAppHandlers(router, { platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) } })
+  router.handleAll(appHandlers({ platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) } }))
   server = await startBrowserServer({ router, rendererDir, token: TOKEN })
   base = `http://127.0.0.1:${server.port}`
 })
@@ -69,7 +68,7 @@ describe('browser mode server', () => {
     const res = await fetch(`${base}/api/invoke`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ channel: IpcChannel.App_GetInfo })
+      body: JSON.stringify({ channel: 'app:get-info' })
     })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ ok: true, result: { name: 'MCP Studio', mode: 'browser' } })
@@ -96,14 +95,14 @@ describe('browser mode server', () => {
     const { ws } = await connect(`/api/ws?token=${TOKEN}`, { origin: base })
     expect(ws).toBeDefined()
     if (!ws) return
-    ws.send(JSON.stringify({ type: 'invoke', id: 7, channel: IpcChannel.App_GetInfo }))
+    ws.send(JSON.stringify({ type: 'invoke', id: 7, channel: 'app:get-info' }))
     expect(await nextMessage(ws)).toMatchObject({ type: 'result', id: 7, response: { ok: true, result: { name: 'MCP Studio' } } })
 
     ws.send(JSON.stringify({ type: 'invoke', id: 8, channel: 'mcp:nope', args: {} }))
     expect(await nextMessage(ws)).toMatchObject({ id: 8, response: { ok: false, error: { code: 'UNKNOWN_CHANNEL' } } })
 
     const event = nextMessage(ws)
-    server.broadcast(IpcEvent.Mcp_Progress, { callId: 'c1', progress: 1, total: 2 })
+    server.broadcast('mcp:progress', { callId: 'c1', progress: 1, total: 2 })
     expect(await event).toEqual({ type: 'event', event: 'mcp:progress', payload: { callId: 'c1', progress: 1, total: 2 } })
 
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))

@@ -58,7 +58,7 @@ const { createAppWindow, isOwnPage, secureWebPreferences } = await import('../..
 const { openExternalSafely } = await import('../../../src/main/platform/electronPlatform')
 const { bindRouterToIpcMain } = await import('../../../src/main/ipc/electronIpc')
 const { IpcRouter } = await import('../../../src/main/ipc/IpcRouter')
-const { registerAppHandlers } = await import('../../../src/main/ipc/registerAppHandlers')
+const { appHandlers } = await import('../../../src/main/ipc/appHandlers')
 const { createNodePlatform } = await import('../../../src/main/platform/nodePlatform')
 
 beforeEach(() => {
@@ -126,7 +126,7 @@ describe('Electron IPC adapter', () => {
   it('binds every channel and checks the sender before the router runs', async () => {
     const router = new IpcRouter()
     const platform = createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-el-')) })
-    registerAppHandlers(router, { platform, mode: 'electron', windows: { openTraceWindow: () => ({ opened: true }) } })
+    router.handleAll(appHandlers({ platform, mode: 'electron', windows: { openTraceWindow: () => ({ opened: true }) } }))
     const trusted = (url: string | undefined, id: number) => url === 'file:///app/out/renderer/index.html' && id === 1
     const unbind = bindRouterToIpcMain(electron.module.ipcMain as never, router, trusted)
     expect([...electron.handlers.keys()].sort()).toEqual(router.channels().sort())

@@ -2,9 +2,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { IpcChannel } from '@shared/ipc/IpcChannel'
 import { IpcRouter } from '../../../src/main/ipc/IpcRouter'
-import { registerAppHandlers } from '../../../src/main/ipc/registerAppHandlers'
+import { appHandlers } from '../../../src/main/ipc/appHandlers'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 
 function appRouter(opened: string[] = []) {
@@ -13,15 +12,14 @@ function appRouter(opened: string[] = []) {
     userDataDir: mkdtempSync(join(tmpdir(), 'mcp-router-')),
     openUrl: async (url) => void opened.push(url)
   })
-  registerAppHandlers(router, { platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) } })
+  router.handleAll(appHandlers({ platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) } }))
   return router
 }
 
-const server = { id: 's1', name: 'everything', type: 'stdio', command: 'node' }
 
 describe('IpcRouter', () => {
   it('runs a handler and returns its result', async () => {
-    const response = await appRouter().invoke(IpcChannel.App_GetInfo, undefined, { via: 'direct' })
+    const response = await appRouter().invoke('app:get-info', undefined, { via: 'direct' })
     expect(response).toEqual({
       ok: true,
       result: { name: 'MCP Studio', version: expect.stringMatching(/^\d+\.\d+\.\d+/), mode: 'browser', platform: process.platform }
@@ -31,30 +29,30 @@ describe('IpcRouter', () => {
   it('refuses bad arguments with an error that names the field, before the handler runs', async () => {
     const router = new IpcRouter()
     let ran = false
-    router.handle(IpcChannel.Mcp_ListTools, () => {
+    router.handle('mcp:list-tools', () => {
       ran = true
       return []
     })
-    const response = await router.invoke(IpcChannel.Mcp_ListTools, { server: { ...server, command: 42 } }, { via: 'direct' })
+    const response = await router.invoke('mcp:list-tools', { serverId: 42 }, { via: 'direct' })
     expect(ran).toBe(false)
     expect(response.ok).toBe(false)
     if (response.ok) return
     expect(response.error.code).toBe('INVALID_ARGUMENTS')
     expect(response.error.message).toContain('mcp:list-tools')
-    expect(response.error.message).toContain('server.command')
+    expect(response.error.message).toContain('serverId')
 
-    const missing = await router.invoke(IpcChannel.Mcp_ListTools, {}, { via: 'direct' })
-    expect(!missing.ok && missing.error.message).toContain('server')
+    const missing = await router.invoke('mcp:list-tools', {}, { via: 'direct' })
+    expect(!missing.ok && missing.error.message).toContain('serverId')
   })
 
   it('serializes a thrown error as plain redacted data, without a stack', async () => {
     const router = new IpcRouter()
-    router.handle(IpcChannel.Mcp_ListTools, () => {
+    router.handle('mcp:list-tools', () => {
       const error = new Error('server said 401 to Authorization: Bearer sk-live-1234567890 with api_key=abcdef123')
       Object.assign(error, { code: 'E_AUTH', data: { headers: { Authorization: 'Bearer sk-live-1234567890' }, attempt: 2 } })
       throw error
     })
-    const response = await router.invoke(IpcChannel.Mcp_ListTools, { server }, { via: 'direct' })
+    const response = await router.invoke('mcp:list-tools', { serverId: 's1' }, { via: 'direct' })
     expect(response.ok).toBe(false)
     if (response.ok) return
     const text = JSON.stringify(response)
@@ -84,7 +82,7 @@ describe('IpcRouter', () => {
 
   it('refuses to register a channel twice or one outside the contract', () => {
     const router = appRouter()
-    expect(() => router.handle(IpcChannel.App_GetInfo, () => ({ name: '', version: '', mode: 'browser', platform: '' }))).toThrow(/already/)
+    expect(() => router.handle('app:get-info', () => ({ name: '', version: '', mode: 'browser', platform: '' }))).toThrow(/already/)
     expect(() => router.handle('mcp:nope' as never, () => undefined as never)).toThrow(/not in the IPC contract/)
   })
 
@@ -92,11 +90,11 @@ describe('IpcRouter', () => {
     const opened: string[] = []
     const router = appRouter(opened)
     for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://example.com/x', 'not a url']) {
-      const response = await router.invoke(IpcChannel.App_OpenExternal, { url }, { via: 'direct' })
+      const response = await router.invoke('app:open-external', { url }, { via: 'direct' })
       expect(response.ok, url).toBe(false)
       expect(!response.ok && response.error.message).toMatch(/Refused to open/)
     }
-    const ok = await router.invoke(IpcChannel.App_OpenExternal, { url: 'https://modelcontextprotocol.io/docs' }, { via: 'direct' })
+    const ok = await router.invoke('app:open-external', { url: 'https://modelcontextprotocol.io/docs' }, { via: 'direct' })
     expect(ok.ok).toBe(true)
     expect(opened).toEqual(['https://modelcontextprotocol.io/docs'])
   })

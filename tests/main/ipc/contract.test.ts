@@ -1,35 +1,57 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { ipcArgs } from '@shared/ipc/contract'
-import { apiMethods, IpcChannel } from '@shared/ipc/IpcChannel'
-import { createHost } from '../../../src/main/createHost'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ipcContract, methodName, type IpcChannelName } from '@shared/ipc/contract'
+import { createApi } from '@shared/ipc/createApi'
+import { createHost, type Host } from '../../../src/main/createHost'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 
-const channels = Object.values(IpcChannel).sort()
-const host = createHost({
-  platform: createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-contract-')) }),
-  mode: 'browser',
-  windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) }
+const channels = Object.keys(ipcContract).sort()
+let host: Host
+beforeAll(async () => {
+  host = await createHost({
+    platform: createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-contract-')) }),
+    mode: 'browser',
+    windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) }
+  })
 })
 afterAll(() => host.close())
 
 describe('IPC contract', () => {
-  it('gives every channel an argument schema, and nothing else', () => {
-    expect(Object.keys(ipcArgs).sort()).toEqual(channels)
-  })
-
-  it('exposes every channel exactly once on window.api', () => {
-    const exposed = Object.values(apiMethods).flatMap((ns) => Object.values(ns)).sort()
-    expect(exposed).toEqual(channels)
-  })
-
-  it('has a registered handler for every channel in the running host', () => {
+  it('has a registered handler for every channel in the running host, and no other', () => {
     expect(host.router.channels().sort()).toEqual(channels)
   })
 
   it('names channels in one style: namespace:kebab-case', () => {
     for (const channel of channels) expect(channel).toMatch(/^[a-z]+:[a-z]+(-[a-z]+)*$/)
+  })
+
+  it('exposes every channel exactly once on window.api, under the name derived from it', async () => {
+    const called: string[] = []
+    const api = createApi({
+      invoke: async (channel) => {
+        called.push(channel)
+        return { ok: true, result: null }
+      },
+      on: () => () => undefined
+    }) as unknown as Record<string, Record<string, () => Promise<unknown>>>
+    for (const channel of channels) {
+      const { namespace, method } = methodName(channel)
+      await api[namespace][method]()
+    }
+    expect(called.sort()).toEqual(channels)
+    const exposed = Object.entries(api)
+      .filter(([, value]) => typeof value === 'object')
+      .flatMap(([ns, methods]) => Object.keys(methods).map((m) => `${ns}.${m}`))
+    expect(exposed).toHaveLength(channels.length)
+  })
+
+  it('every MCP channel names a server by id, never by a whole config', () => {
+    const mcp = channels.filter((c) => c.startsWith('mcp:')) as IpcChannelName[]
+    for (const channel of mcp) {
+      const shape = (ipcContract[channel].args as unknown as { shape?: Record<string, unknown> }).shape ?? {}
+      expect(Object.keys(shape), channel).not.toContain('server')
+    }
   })
 })

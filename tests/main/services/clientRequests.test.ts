@@ -4,23 +4,32 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { IpcArgs, IpcResults } from '@shared/ipc/contract'
-import { IpcChannel, type IpcChannelName } from '@shared/ipc/IpcChannel'
+import type { IpcArgs, IpcChannelName, IpcResult } from '@shared/ipc/contract'
+import type { McpServer } from '@shared/mcp/server'
 import { unwrapResponse } from '@shared/ipc/errors'
 import { IpcRouter } from '../../../src/main/ipc/IpcRouter'
-import { registerMcpHandlers } from '../../../src/main/ipc/registerMcpHandlers'
-import { closeAllServices, everythingStdio, makeService, waitFor, type RecordedEvent } from './helpers'
+import { mcpHandlers } from '../../../src/main/ipc/mcpHandlers'
+import { serverHandlers } from '../../../src/main/ipc/serverHandlers'
+import { ServerRegistry } from '../../../src/main/services/servers/ServerRegistry'
+import { closeAllServices, everythingStdio, makeService, tempDir, waitFor, type RecordedEvent } from './helpers'
 
 afterEach(() => closeAllServices())
 
 /** A real MCPService behind the real router: every call and answer goes through the IPC contract. */
 function host(options: { clientRequestTimeoutMs?: number } = {}) {
-  const { service, events } = makeService(options)
+  const { service, events, platform } = makeService(options)
+  const registry = new ServerRegistry({ userDataDir: tempDir('mcp-registry-') })
   const router = new IpcRouter()
-  registerMcpHandlers(router, service)
+  router.handleAll({ ...serverHandlers({ registry, mcp: service, platform }), ...mcpHandlers(service, registry) })
   const invoke = async <C extends IpcChannelName>(channel: C, args: IpcArgs<C>) =>
-    unwrapResponse(await router.invoke(channel, structuredClone(args), { via: 'direct' })) as IpcResults[C]
-  return { service, events, invoke }
+    unwrapResponse(await router.invoke(channel, structuredClone(args), { via: 'direct' })) as IpcResult<C>
+  /** in main's list and approved, as a server the user started before */
+  const add = async (server: McpServer) => {
+    await invoke('servers:add', { servers: [server] })
+    await invoke('servers:approve', { serverIds: [server.id] })
+    return server
+  }
+  return { service, events, invoke, add }
 }
 
 async function nextEvent(events: RecordedEvent[], name: string, seen = 0) {
@@ -32,14 +41,14 @@ const text = (result: CallToolResult) => result.content.map((c) => (c.type === '
 
 describe('elicitation (Q2) answered through the contract', () => {
   it('accept with content: the values reach the tool, and defaults fill what the user left out', async () => {
-    const { events, invoke } = host()
-    const server = everythingStdio()
-    const call = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-elicitation-request', args: {} })
+    const { events, invoke, add } = host()
+    const server = await add(everythingStdio())
+    const call = invoke('mcp:call-tool', { serverId: server.id, name: 'trigger-elicitation-request', args: {} })
     const request = await nextEvent(events, 'mcp:elicitation-request')
     expect(request).toMatchObject({ serverId: server.id, serverName: 'everything' })
     expect(request.params.requestedSchema.required).toEqual(['name'])
     expect(request.expiresAt).toBeGreaterThan(Date.now())
-    const accepted = await invoke(IpcChannel.Mcp_RespondElicitation, {
+    const accepted = await invoke('mcp:respond-elicitation', {
       requestId: request.requestId,
       response: { action: 'accept', content: { name: 'Ada Lovelace', check: true } }
     })
@@ -53,87 +62,87 @@ describe('elicitation (Q2) answered through the contract', () => {
   })
 
   it('decline and cancel are passed on as such', async () => {
-    const { events, invoke } = host()
-    const server = everythingStdio()
-    const declined = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-elicitation-request', args: {} })
+    const { events, invoke, add } = host()
+    const server = await add(everythingStdio())
+    const declined = invoke('mcp:call-tool', { serverId: server.id, name: 'trigger-elicitation-request', args: {} })
     const first = await nextEvent(events, 'mcp:elicitation-request')
-    await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: first.requestId, response: { action: 'decline' } })
+    await invoke('mcp:respond-elicitation', { requestId: first.requestId, response: { action: 'decline' } })
     expect(text(await declined)).toContain('declined')
 
-    const cancelled = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-elicitation-request', args: {} })
+    const cancelled = invoke('mcp:call-tool', { serverId: server.id, name: 'trigger-elicitation-request', args: {} })
     const second = await nextEvent(events, 'mcp:elicitation-request', 1)
-    await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: second.requestId, response: { action: 'cancel' } })
+    await invoke('mcp:respond-elicitation', { requestId: second.requestId, response: { action: 'cancel' } })
     expect(text(await cancelled)).toContain('cancelled')
   })
 
   it('nobody answers: it times out as a cancel and the dialog is told to close', async () => {
-    const { events, invoke } = host({ clientRequestTimeoutMs: 300 })
-    const server = everythingStdio()
-    const result = await invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-elicitation-request', args: {} })
+    const { events, invoke, add } = host({ clientRequestTimeoutMs: 300 })
+    const server = await add(everythingStdio())
+    const result = await invoke('mcp:call-tool', { serverId: server.id, name: 'trigger-elicitation-request', args: {} })
     expect(text(result)).toContain('cancelled')
     const request = await nextEvent(events, 'mcp:elicitation-request')
     expect(await nextEvent(events, 'mcp:client-request-done')).toEqual({ requestId: request.requestId, outcome: 'timeout' })
-    expect(await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: request.requestId, response: { action: 'decline' } })).toBe(false)
+    expect(await invoke('mcp:respond-elicitation', { requestId: request.requestId, response: { action: 'decline' } })).toBe(false)
   })
 
   it('URL mode carries the URL for the dialog to show; a non-http(s) URL is declined without asking', async () => {
-    const { events, invoke } = host()
-    const server = everythingStdio()
-    const call = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-url-elicitation', args: { url: 'https://example.com/approve?x=1' } })
+    const { events, invoke, add } = host()
+    const server = await add(everythingStdio())
+    const call = invoke('mcp:call-tool', { serverId: server.id, name: 'trigger-url-elicitation', args: { url: 'https://example.com/approve?x=1' } })
     const request = await nextEvent(events, 'mcp:elicitation-request')
     expect(request.params).toMatchObject({ mode: 'url', url: 'https://example.com/approve?x=1' })
-    await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: request.requestId, response: { action: 'accept' } })
+    await invoke('mcp:respond-elicitation', { requestId: request.requestId, response: { action: 'accept' } })
     expect(text(await call)).toMatch(/accept/i)
 
-    const bad = await invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-url-elicitation', args: { url: 'javascript:alert(1)' } })
+    const bad = await invoke('mcp:call-tool', { serverId: server.id, name: 'trigger-url-elicitation', args: { url: 'javascript:alert(1)' } })
     expect(text(bad)).toMatch(/decline/i)
     expect(events.filter((e) => e.event === 'mcp:elicitation-request')).toHaveLength(1)
   })
 
   it('a window that loads late gets the requests still waiting, and they leave the list once answered', async () => {
-    const { events, invoke } = host()
-    const server = everythingStdio()
-    const call = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-elicitation-request', args: {} })
+    const { events, invoke, add } = host()
+    const server = await add(everythingStdio())
+    const call = invoke('mcp:call-tool', { serverId: server.id, name: 'trigger-elicitation-request', args: {} })
     const request = await nextEvent(events, 'mcp:elicitation-request')
-    expect(await invoke(IpcChannel.Mcp_PendingRequests, undefined)).toEqual([{ kind: 'elicitation', event: request }])
-    await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: request.requestId, response: { action: 'decline' } })
+    expect(await invoke('mcp:pending-requests', undefined)).toEqual([{ kind: 'elicitation', event: request }])
+    await invoke('mcp:respond-elicitation', { requestId: request.requestId, response: { action: 'decline' } })
     await call
-    expect(await invoke(IpcChannel.Mcp_PendingRequests, undefined)).toEqual([])
+    expect(await invoke('mcp:pending-requests', undefined)).toEqual([])
   })
 
   it('answering an unknown request is refused (false), and the payload is validated', async () => {
     const { invoke } = host()
-    expect(await invoke(IpcChannel.Mcp_RespondElicitation, { requestId: 'nope', response: { action: 'cancel' } })).toBe(false)
+    expect(await invoke('mcp:respond-elicitation', { requestId: 'nope', response: { action: 'cancel' } })).toBe(false)
     await expect(
-      invoke(IpcChannel.Mcp_RespondElicitation, { requestId: 'x', response: { action: 'maybe' } as never })
+      invoke('mcp:respond-elicitation', { requestId: 'x', response: { action: 'maybe' } as never })
     ).rejects.toThrow(/response/)
   })
 })
 
 describe('sampling (Q3) answered through the contract', () => {
   it('shows the request; an approved, typed reply is what the server gets', async () => {
-    const { events, invoke } = host()
-    const server = everythingStdio()
-    const call = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-sampling-request', args: { prompt: 'Say hi', maxTokens: 50 } })
+    const { events, invoke, add } = host()
+    const server = await add(everythingStdio())
+    const call = invoke('mcp:call-tool', { serverId: server.id, name: 'trigger-sampling-request', args: { prompt: 'Say hi', maxTokens: 50 } })
     const request = await nextEvent(events, 'mcp:sampling-request')
     expect(request.params).toMatchObject({ maxTokens: 50, systemPrompt: 'You are a helpful test server.' })
     expect(JSON.stringify(request.params.messages)).toContain('Say hi')
-    await invoke(IpcChannel.Mcp_RespondSampling, { requestId: request.requestId, response: { action: 'approve', text: 'Hi from a human' } })
+    await invoke('mcp:respond-sampling', { requestId: request.requestId, response: { action: 'approve', text: 'Hi from a human' } })
     const output = text(await call)
     expect(output).toContain('Hi from a human')
     expect(output).toContain('"model": "user"')
   })
 
   it('a rejection and an unanswered request both reach the server as an error, never a silent reply', async () => {
-    const { events, invoke } = host({ clientRequestTimeoutMs: 300 })
-    const server = everythingStdio()
-    const rejected = invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-sampling-request', args: { prompt: 'x' } })
+    const { events, invoke, add } = host({ clientRequestTimeoutMs: 300 })
+    const server = await add(everythingStdio())
+    const rejected = invoke('mcp:call-tool', { serverId: server.id, name: 'trigger-sampling-request', args: { prompt: 'x' } })
     const request = await nextEvent(events, 'mcp:sampling-request')
-    await invoke(IpcChannel.Mcp_RespondSampling, { requestId: request.requestId, response: { action: 'reject', reason: 'not now' } })
+    await invoke('mcp:respond-sampling', { requestId: request.requestId, response: { action: 'reject', reason: 'not now' } })
     const outcome = await rejected.then(text, (error: Error) => error.message)
     expect(outcome).toContain('rejected the sampling request: not now')
 
-    const unanswered = await invoke(IpcChannel.Mcp_CallTool, { server, name: 'trigger-sampling-request', args: { prompt: 'y' } }).then(
+    const unanswered = await invoke('mcp:call-tool', { serverId: server.id, name: 'trigger-sampling-request', args: { prompt: 'y' } }).then(
       text,
       (error: Error) => error.message
     )
@@ -147,17 +156,17 @@ describe('sampling (Q3) answered through the contract', () => {
 })
 
 describe('roots (Q1)', () => {
-  it('get-roots-list shows the configured folders; updateRoots tells the connected server', async () => {
-    const { invoke } = host()
+  it('get-roots-list shows the configured folders; saving new ones tells the connected server', async () => {
+    const { invoke, add, service } = host()
     const first = mkdtempSync(join(tmpdir(), 'root-a-'))
     const second = mkdtempSync(join(tmpdir(), 'root-b-'))
-    const server = everythingStdio({ roots: [first] })
-    await waitFor(async () => text(await invoke(IpcChannel.Mcp_CallTool, { server, name: 'get-roots-list', args: {} })).includes(pathToFileURL(first).href), 15_000, 'first root')
+    const server = await add(everythingStdio({ roots: [first] }))
+    await waitFor(async () => text(await invoke('mcp:call-tool', { serverId: server.id, name: 'get-roots-list', args: {} })).includes(pathToFileURL(first).href), 15_000, 'first root')
 
-    const moved = { ...server, roots: [second] }
-    expect(await invoke(IpcChannel.Mcp_UpdateRoots, { server: moved })).toBe(true)
-    await waitFor(async () => text(await invoke(IpcChannel.Mcp_CallTool, { server: moved, name: 'get-roots-list', args: {} })).includes(pathToFileURL(second).href), 15_000, 'second root')
+    const moved = await invoke('servers:update', { serverId: server.id, changes: { roots: [second] } })
+    expect(moved.roots).toEqual([second])
+    await waitFor(async () => text(await invoke('mcp:call-tool', { serverId: moved.id, name: 'get-roots-list', args: {} })).includes(pathToFileURL(second).href), 15_000, 'second root')
     // the same roots again: nothing to tell
-    expect(await invoke(IpcChannel.Mcp_UpdateRoots, { server: moved })).toBe(false)
+    expect(await service.updateRoots(moved)).toBe(false)
   })
 })

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { IpcRouter } from '../../../src/main/ipc/IpcRouter'
-import { registerAppHandlers } from '../../../src/main/ipc/registerAppHandlers'
+import { appHandlers } from '../../../src/main/ipc/appHandlers'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 import { createLoginShellEnvLoader } from '../../../src/main/services/mcp/shellEnv'
 import { findKnownRegistries } from '../../../src/main/services/registries/knownRegistries'
@@ -69,13 +69,15 @@ describe('the registries the user already set up (editor presets)', () => {
     const router = new IpcRouter()
     const dir = home({ '.config/pip/pip.conf': `[install]\nindex-url = ${MIRROR_PIP}\n` })
     const loginShellEnv = createLoginShellEnvLoader({ shell: '/bin/bash', baseEnv: { ...registryFreeEnv(), NPM_CONFIG_REGISTRY: MIRROR_NPM } })
-    registerAppHandlers(router, {
-      platform: createNodePlatform({ userDataDir: dir }),
-      mode: 'browser',
-      windows: { openTraceWindow: () => ({ opened: false }) },
-      loginShellEnv,
-      home: dir
-    })
+    router.handleAll(
+      appHandlers({
+        platform: createNodePlatform({ userDataDir: dir }),
+        mode: 'browser',
+        windows: { openTraceWindow: () => ({ opened: false }) },
+        loginShellEnv,
+        home: dir
+      })
+    )
     const { api } = createDirectApi(router)
     expect(await api.app.knownRegistries()).toEqual([
       { kind: 'npm', url: MIRROR_NPM, source: 'NPM_CONFIG_REGISTRY' },

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import type { ClientRequestDoneEvent, ElicitationRequestEvent, SamplingRequestEvent } from '@shared/ipc/contract'
-import { IpcEvent } from '@shared/ipc/IpcChannel'
 import { ServerRequestDialogs } from '@renderer/components/dialogs/ServerRequestDialogs'
 import { createDirectApi } from '../../support/directApi'
 import { createAppRouter, trackDispose, disposeTrackedApis } from '../support/mainSide'
@@ -23,9 +22,9 @@ async function renderWithEvents() {
   await waitFor(() => expect(view.persistor.getState().bootstrapped).toBe(true))
   await act(async () => {})
   const send = {
-    sampling: (event: SamplingRequestEvent) => act(async () => emit(IpcEvent.Mcp_SamplingRequest, event)),
-    elicitation: (event: ElicitationRequestEvent) => act(async () => emit(IpcEvent.Mcp_ElicitationRequest, event)),
-    done: (event: ClientRequestDoneEvent) => act(async () => emit(IpcEvent.Mcp_ClientRequestDone, event))
+    sampling: (event: SamplingRequestEvent) => act(async () => emit('mcp:sampling-request', event)),
+    elicitation: (event: ElicitationRequestEvent) => act(async () => emit('mcp:elicitation-request', event)),
+    done: (event: ClientRequestDoneEvent) => act(async () => emit('mcp:client-request-done', event))
   }
   return { ...view, send }
 }

@@ -30,9 +30,10 @@ describe('several server requests at once', { timeout: 90_000 }, () => {
   })
 
   it('a window that loads after the server asked still shows the dialog (a reload loses nothing)', async () => {
-    const main = createMcpApi()
+    const main = await createMcpApi()
     trackMainSide(main.dispose)
     const server = everything()
+    await main.addServers([server])
     const asked = callTool(main.api, server, 'trigger-elicitation-request')
     await waitFor(async () => expect(await main.api.mcp.pendingRequests()).toHaveLength(1), { timeout: 30_000 })
     renderApp(<ServerRequestDialogs />, { api: main.api })
@@ -42,9 +43,10 @@ describe('several server requests at once', { timeout: 90_000 }, () => {
   })
 
   it('drops a waiting request that ends elsewhere, silently, and counts down to the deadline', async () => {
-    const { api, server } = await renderDialogs()
+    const { api, server, addServers } = await renderDialogs()
     const other = everything('Other')
-    await api.mcp.initClient({ server: other })
+    await addServers([other])
+    await api.mcp.initClient({ serverId: other.id })
     const first = callTool(api, server, 'trigger-elicitation-request')
     const dialog = await screen.findByTestId('elicitation-dialog')
     const second = callTool(api, other, 'trigger-sampling-request', { prompt: 'queued' })
@@ -56,7 +58,7 @@ describe('several server requests at once', { timeout: 90_000 }, () => {
     await waitFor(() => expect(Number(countdown.dataset.seconds)).toBeLessThan(start))
 
     // stopping "Other" ends its two requests (the SDK aborts them): they leave the queue, no notice
-    await api.mcp.stopServer({ server: other })
+    await api.mcp.stopServer({ serverId: other.id })
     await Promise.allSettled([second, third])
     await waitFor(() => expect(position()).toBeNull())
     expect(screen.getByTestId('elicitation-dialog')).toBe(dialog)
@@ -70,7 +72,7 @@ describe('several server requests at once', { timeout: 90_000 }, () => {
     const { api, server } = await renderDialogs()
     const call = callTool(api, server, 'trigger-sampling-request', { prompt: 'will be cut off' })
     await screen.findByTestId('sampling-dialog')
-    await api.mcp.stopServer({ server })
+    await api.mcp.stopServer({ serverId: server.id })
     await expect(call).rejects.toThrow()
     expect((await screen.findByTestId('server-request-notice')).textContent).toBe('Everything cancelled its request.')
     await waitFor(() => expect(screen.queryByTestId('sampling-dialog')).toBeNull())

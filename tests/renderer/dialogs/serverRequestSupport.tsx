@@ -21,10 +21,11 @@ const disposers: Array<() => Promise<void>> = []
 
 /** The dialogs at the app root over the whole real main side; `closeMainSides` stops every server. */
 export async function renderDialogs(options: { saved?: Record<string, string>; openUrl?: (url: string) => Promise<unknown> } = {}) {
-  const main = createMcpApi({ openUrl: options.openUrl })
+  const main = await createMcpApi({ openUrl: options.openUrl })
   disposers.push(main.dispose)
   const server = everything()
-  await main.api.mcp.initClient({ server })
+  await main.addServers([server])
+  await main.api.mcp.initClient({ serverId: server.id })
   const view = renderApp(<ServerRequestDialogs />, { api: main.api, saved: options.saved })
   // the dialogs listen once the saved state is back (PersistGate); an event before that is lost
   await waitFor(() => expect(view.persistor.getState().bootstrapped).toBe(true))
@@ -43,7 +44,7 @@ export async function closeMainSides(): Promise<void> {
 
 /** Calls a tool the way the tool runner would; the promise settles when the server answers. */
 export function callTool(api: McpApi, server: McpServer, name: string, args: Record<string, unknown> = {}) {
-  return api.mcp.callTool({ server, name, args })
+  return api.mcp.callTool({ serverId: server.id, name, args })
 }
 
 export function resultText(result: CallToolResult): string {

@@ -71,7 +71,7 @@ describe('server editor: General', () => {
     await waitForStatus('Everything', 'connected')
     const pid = service.pidOf(everything())
     fireEvent.click(within(rowOf('Everything')).getByTestId('server-edit'))
-    const tools = await api.mcp.listTools({ server: everything() })
+    const tools = await api.mcp.listTools({ serverId: 'everything' })
     await waitFor(() => expect(screen.getByTestId('editor-tab-tools').textContent).toBe(`Tools (${tools.length})`))
 
     type('timeout', '90')
@@ -168,7 +168,7 @@ describe('server editor: the package registry', () => {
 
   it('offers the mirror the user set up for npx (not the pip one); picking it is saved as the registry', async () => {
     const local = { id: 'n', name: 'Npx server', type: 'stdio' as const, command: 'npx', args: ['-y', 'some-mcp'], isActive: false }
-    const { store } = await renderServers([local], {}, undefined, userWithMirrors())
+    const { store } = await renderServers([local], { main: userWithMirrors() })
     fireEvent.click(within(rowOf('Npx server')).getByTestId('server-edit'))
     await screen.findByTestId('general-tab', {}, { timeout: 20_000 })
     const options = await registryOptions()
@@ -181,7 +181,7 @@ describe('server editor: the package registry', () => {
 
   it('for uvx the pip mirror is offered, in Chinese too', async () => {
     const local = { id: 'u', name: 'Uvx server', type: 'stdio' as const, command: 'uvx', args: ['some-mcp'], isActive: false }
-    await renderServers([local], {}, 'zh-CN', userWithMirrors())
+    await renderServers([local], { language: 'zh-CN', main: userWithMirrors() })
     fireEvent.click(within(rowOf('Uvx server')).getByTestId('server-edit'))
     await screen.findByTestId('general-tab', {}, { timeout: 20_000 })
     expect(await registryOptions()).toEqual(['默认', 'pip：https://pypi.mirror.example/simple（来自 ~/.config/pip/pip.conf）', '自定义 URL'])

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, fireEvent, screen, within } from '@testing-library/react'
-import { IpcChannel } from '@shared/ipc/IpcChannel'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { ServersPage } from '@renderer/pages/ServersPage'
-import { addServer } from '@renderer/store/mcp'
 import pkg from '../../../package.json'
 import { createFlakyApi, disposeTrackedApis, trackDispose, trackedRealApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
@@ -40,12 +38,16 @@ describe('ServersPage', () => {
     await screen.findByTestId('app-name')
   })
 
-  it('lists the servers in the store with type and command or URL', async () => {
-    const { store } = renderApp(<ServersPage />, { api: realApi() })
+  it("lists main's servers with type and command or URL, and follows main's changes", async () => {
+    const api = realApi()
+    renderApp(<ServersPage />, { api })
     await screen.findByTestId('server-list-empty')
-    act(() => {
-      store.dispatch(addServer({ id: 'a', name: 'Everything', type: 'stdio', command: 'npx', args: ['-y', 'srv'], isActive: true }))
-      store.dispatch(addServer({ id: 'b', name: 'Remote', baseUrl: 'https://example.com/mcp', isActive: false }))
+    // added in main (by another window, the CLI, an installer): the list follows servers:changed
+    await api.servers.add({
+      servers: [
+        { id: 'a', name: 'Everything', type: 'stdio', command: 'npx', args: ['-y', 'srv'], isActive: false },
+        { id: 'b', name: 'Remote', baseUrl: 'https://example.com/mcp', isActive: false }
+      ]
     })
     const rows = await screen.findAllByTestId('server-list-item')
     expect(rows).toHaveLength(2)
@@ -58,8 +60,21 @@ describe('ServersPage', () => {
     await screen.findByTestId('app-name')
   })
 
+  it('says the list is loading, not empty, until main answers; a failed load offers Retry', async () => {
+    const flaky = createFlakyApi('servers:list', 1)
+    trackDispose(flaky.dispose)
+    renderApp(<ServersPage />, { api: flaky.api })
+    const error = await screen.findByTestId('server-list-load-error')
+    expect(error.textContent).toContain('Could not load your servers')
+    expect(screen.queryByTestId('server-list-empty')).toBeNull()
+    fireEvent.click(screen.getByTestId('server-list-retry'))
+    expect(await screen.findByTestId('server-list-empty')).toBeTruthy()
+    expect(flaky.calls()).toBe(2)
+    await screen.findByTestId('app-name')
+  })
+
   it('shows an error with a Retry that works when main cannot be reached', async () => {
-    const flaky = createFlakyApi(IpcChannel.App_GetInfo, 1)
+    const flaky = createFlakyApi('app:get-info', 1)
     trackDispose(flaky.dispose)
     renderApp(<ServersPage />, { api: flaky.api })
     const error = await screen.findByTestId('app-info-error')

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ServersPage } from '@renderer/pages/ServersPage'
 import { TracePage } from '@renderer/pages/TracePage'
 import { createAppStore } from '@renderer/store'
-import { addServer } from '@renderer/store/mcp'
+import { setLanguage } from '@renderer/store/settings'
 import { createIpcStorage } from '@renderer/store/ipcStorage'
 import { createDirectApi } from '../../support/directApi'
 import { createAppRouter, disposeTrackedApis, trackDispose, trackedRealApi } from '../support/mainSide'
@@ -80,22 +80,26 @@ describe('TracePage', () => {
 })
 
 describe('persistence through main', () => {
-  it('saves servers and settings with api.storage and a new window rehydrates them', async () => {
-    const { router, dispose } = createAppRouter()
+  it('keeps the servers in main and the settings in api.storage; a new window shows both', async () => {
+    const { router, connect, dispose } = createAppRouter()
     trackDispose(dispose)
-    const { api } = createDirectApi(router)
+    const api = connect(createDirectApi(router))
 
     const first = createAppStore({ storage: createIpcStorage(api) })
     await waitFor(() => expect(first.persistor.getState().bootstrapped).toBe(true))
-    first.store.dispatch(addServer({ id: 'x', name: 'Saved', command: 'uvx', args: ['mcp-server-time'], isActive: false }))
+    first.store.dispatch(setLanguage('zh-CN'))
+    await api.servers.add({ servers: [{ id: 'x', name: 'Saved', command: 'uvx', args: ['mcp-server-time'], isActive: false }] })
     await first.persistor.flush()
-    expect(await api.storage.getItem({ key: 'persist:root' })).toContain('Saved')
+    const saved = await api.storage.getItem({ key: 'persist:root' })
+    // the renderer's own state holds its settings, never a server
+    expect(saved).toContain('zh-CN')
+    expect(saved).not.toContain('Saved')
 
     // a second window (the Trace window, or the next start) reads the same state from main
     renderApp(<ServersPage />, { api, storage: createIpcStorage(api) })
     const [row] = await screen.findAllByTestId('server-list-item')
     expect(row.textContent).toContain('Saved')
     expect(row.textContent).toContain('uvx mcp-server-time')
-    await screen.findByTestId('app-name')
+    expect(await screen.findByText('关于本应用')).toBeTruthy()
   })
 })

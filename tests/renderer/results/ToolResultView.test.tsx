@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { IpcChannel } from '@shared/ipc/IpcChannel'
 import { createApi } from '@shared/ipc/createApi'
 import { ToolResultView } from '@renderer/components/results/ToolResultView'
 import { createAppRouter, disposeTrackedApis, trackDispose, trackedRealApi } from '../support/mainSide'
@@ -61,7 +60,7 @@ describe('ToolResultView renders each content type (X6)', () => {
     // the real router, except the one call that would start the user's browser: it is recorded
     const api = createApi({
       invoke: async (channel, args) => {
-        if (channel === IpcChannel.App_OpenExternal) {
+        if (channel === 'app:open-external') {
           opened.push((args as { url: string }).url)
           return { ok: true, result: undefined }
         }

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { EditorView } from '@codemirror/view'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ToolsTab } from '@renderer/components/editor/ToolsTab'
-import { addServer } from '@renderer/store/mcp'
 import { setLanguage } from '@renderer/store/settings'
 import type { McpServer } from '@shared/mcp/server'
 import { createMcpApi } from '../support/mainSide'
@@ -17,12 +16,10 @@ afterEach(async () => {
 
 /** The Tools tab on a real server; opens the runner for `tool`. */
 async function openRunner(server: McpServer, tool: string) {
-  const main = createMcpApi()
+  const main = await createMcpApi()
   dispose = main.dispose
+  await main.addServers([server])
   const view = renderApp(<StoreTab id={server.id} tab={ToolsTab} />, { api: main.api })
-  act(() => {
-    view.store.dispatch(addServer(server))
-  })
   fireEvent.click(await screen.findByTestId(`tool-run-${tool}`, {}, { timeout: 20_000 }))
   const body = await screen.findByTestId('tool-runner-body')
   return { ...view, main, body }

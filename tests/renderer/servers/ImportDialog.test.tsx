@@ -40,7 +40,7 @@ describe('import JSON', () => {
   })
 
   it("says the importer's own problems in Chinese when the app is in Chinese", async () => {
-    await renderServers([], {}, 'zh-CN')
+    await renderServers([], { language: 'zh-CN' })
     const dialog = await openImport()
     act(() => setEditorText(within(dialog).getByTestId('import-editor'), JSON.stringify({ mcpServers: { web: { type: 'sse' } } })))
     const issue = within(await within(dialog).findByTestId('import-error')).getByTestId('import-issue')
@@ -78,7 +78,7 @@ describe('import JSON', () => {
     expect(renamed.id).not.toBe('fs')
     expect(remote).toMatchObject({ type: 'streamableHttp', baseUrl: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' } })
     // the preview was the approval of the commands it showed
-    expect(Object.keys(store.getState().mcp.approvedTargets).sort()).toEqual([renamed.id, remote.id].sort())
+    await waitFor(() => expect(store.getState().mcp.approved).toMatchObject({ [renamed.id]: true, [remote.id]: true }))
   })
 
   it('skips a taken name when asked to, and says so', async () => {
@@ -134,7 +134,7 @@ describe("import JSON: the file's inputs (VS Code)", () => {
   })
 
   it('a placeholder of an input the file does not declare is an error naming server and field, in Chinese too', async () => {
-    await renderServers([], {}, 'zh-CN')
+    await renderServers([], { language: 'zh-CN' })
     const dialog = await openImport()
     act(() => setEditorText(within(dialog).getByTestId('import-editor'), JSON.stringify({ servers: { s: { command: 'x', env: { KEY: '${input:nope}' } } } })))
     const issue = within(await within(dialog).findByTestId('import-error')).getByTestId('import-issue')

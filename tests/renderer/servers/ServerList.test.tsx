@@ -10,7 +10,7 @@ describe('server list', () => {
   it('connects the active servers when the list first shows: status and tool count from main', async () => {
     const { api } = await renderServers([everything()])
     await waitForStatus('Everything', 'connected')
-    const tools = await api.mcp.listTools({ server: everything() })
+    const tools = await api.mcp.listTools({ serverId: 'everything' })
     await waitFor(() => expect(within(rowOf('Everything')).getByTestId('server-tool-count').dataset.count).toBe(String(tools.length)))
     expect(tools.length).toBeGreaterThan(3)
     expect(within(rowOf('Everything')).getByTestId('server-type').textContent).toBe('Stdio')
@@ -88,7 +88,7 @@ describe('server list', () => {
     expect(within(dialog).getByTestId('approval-command').textContent).toBe(`${process.execPath} ${imported.args!.join(' ')}`)
     await act(async () => fireEvent.click(screen.getByTestId('approval-confirm')))
     await waitForStatus('Everything', 'connected')
-    expect(Object.keys(store.getState().mcp.approvedTargets)).toEqual(['everything'])
+    expect(store.getState().mcp.approved).toEqual({ everything: true })
   })
 
   // dnd-kit's Space / arrows / Space needs a real layout: the E2E test covers it in Chromium

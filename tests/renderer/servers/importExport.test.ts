@@ -3,7 +3,7 @@ import { parseMcpConfig } from '@shared/mcp/configImport'
 import type { McpServer } from '@shared/mcp/server'
 import { exportMcpServers } from '@renderer/components/servers/exportConfig'
 import { planImport } from '@renderer/components/servers/importPlan'
-import { approvalTarget, needsApproval } from '@renderer/components/servers/approval'
+import { pageAsksFirst } from '@renderer/components/servers/approval'
 
 const s = (id: string, name = id, extra: Partial<McpServer> = {}): McpServer => ({ id, name, command: 'node', isActive: false, ...extra })
 
@@ -40,11 +40,12 @@ describe('export', () => {
 })
 
 describe('first-start approval', () => {
-  it('is needed for imported servers until their exact command line was approved', () => {
+  it('the page shows the command first only for servers the user did not type, and only in browser mode', () => {
     const imported = s('i', 'i', { command: 'npx', args: ['-y', 'pkg'], installSource: 'import' })
-    expect(needsApproval(imported, {})).toBe(true)
-    expect(needsApproval(imported, { i: approvalTarget(imported) })).toBe(false)
-    expect(needsApproval({ ...imported, args: ['-y', 'evil'] }, { i: approvalTarget(imported) })).toBe(true)
-    expect(needsApproval(s('m', 'm', { installSource: 'manual' }), {})).toBe(false)
+    expect(pageAsksFirst(imported, 'browser')).toBe(true)
+    expect(pageAsksFirst({ ...imported, installSource: 'deeplink' }, 'browser')).toBe(true)
+    expect(pageAsksFirst(s('m', 'm', { installSource: 'manual' }), 'browser')).toBe(false)
+    // in Electron main asks in a native dialog of its own
+    expect(pageAsksFirst(imported, 'electron')).toBe(false)
   })
 })

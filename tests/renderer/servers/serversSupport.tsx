@@ -23,11 +23,10 @@ export const everything = (extra: Partial<McpServer> = {}): McpServer => ({
   ...extra
 })
 
-/** A saved state as redux-persist writes it, so the page starts as after a restart. */
-export function savedState(servers: McpServer[], approvedTargets: Record<string, string> = {}, language?: 'zh-CN'): Record<string, string> {
+/** The renderer's own saved settings as redux-persist writes them (the servers live in main). */
+export function savedState(language?: 'zh-CN'): Record<string, string> {
   return {
     'persist:root': JSON.stringify({
-      mcp: JSON.stringify({ servers, approvedTargets }),
       ...(language ? { settings: JSON.stringify({ language, theme: 'light' }) } : {}),
       _persist: JSON.stringify({ version: PERSIST_VERSION, rehydrated: true })
     })
@@ -36,19 +35,23 @@ export function savedState(servers: McpServer[], approvedTargets: Record<string,
 
 const mains: Array<{ dispose: () => Promise<void> }> = []
 
-/** The servers page on a real main side (real MCPService, real child processes). */
-export async function renderServers(
-  servers: McpServer[] = [],
-  approvedTargets: Record<string, string> = {},
-  language?: 'zh-CN',
-  mainOptions?: Parameters<typeof createMcpApi>[0]
-) {
+export interface RenderServersOptions {
+  language?: 'zh-CN'
+  main?: Parameters<typeof createMcpApi>[0]
+  /** ids of servers the user has not approved yet; by default the imported ones (the others were typed in) */
+  unapproved?: string[]
+}
+
+/** The servers page on a real main side (real registry, real MCPService, real child processes). */
+export async function renderServers(servers: McpServer[] = [], options: RenderServersOptions = {}) {
   // the editor is a lazy chunk; jsdom's first load of it (a few seconds of transforms) is loaded
   // here, so a test's wait for the editor measures the app, not the test runner's cold start
   await import('@renderer/components/editor/ServerEditor')
-  const main = createMcpApi(mainOptions)
+  const main = await createMcpApi(options.main)
   mains.push(main)
-  const view = renderApp(<ServersPage />, { api: main.api, saved: savedState(servers, approvedTargets, language) })
+  const imported = servers.filter((s) => s.installSource === 'import' || s.installSource === 'deeplink').map((s) => s.id)
+  if (servers.length) await main.addServers(servers, options.unapproved ?? imported)
+  const view = renderApp(<ServersPage />, { api: main.api, saved: savedState(options.language) })
   await screen.findByTestId('server-list')
   return { ...view, ...main }
 }

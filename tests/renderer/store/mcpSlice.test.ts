@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest'
+import type { ServersSnapshot } from '@shared/mcp/registry'
 import type { McpServer } from '@shared/mcp/server'
 import {
-  addServer,
-  approveTarget,
-  selectApprovedTargets,
   initialMcpState,
   mcpReducer,
-  removeServer,
-  reorderServers,
   selectActiveServers,
+  selectIsApproved,
   selectServerById,
   selectServers,
-  setServers,
-  updateServer,
+  serverRemoved,
+  serverSaved,
+  serversApproved,
+  serversChanged,
+  serversLoadFailed,
+  serversReordered,
   type McpState
 } from '@renderer/store/mcp'
 
@@ -26,100 +27,64 @@ const server = (id: string, extra: Partial<McpServer> = {}): McpServer => ({
   ...extra
 })
 
-const withServers = (...ids: string[]): McpState => ({ servers: ids.map((id) => server(id)), approvedTargets: {} })
+const snapshot = (servers: McpServer[], extra: Partial<ServersSnapshot> = {}): ServersSnapshot => ({
+  servers,
+  approved: Object.fromEntries(servers.map((s) => [s.id, false])),
+  broken: [],
+  ...extra
+})
 const ids = (state: McpState) => state.servers.map((s) => s.id)
 
-describe('mcp slice', () => {
-  it('starts with no servers', () => {
+describe('mcp slice: a mirror of main’s registry', () => {
+  it('starts empty and not loaded, so the list can say "loading" rather than "no servers"', () => {
     expect(mcpReducer(undefined, { type: '@@init' })).toEqual(initialMcpState)
-    expect(initialMcpState.servers).toEqual([])
+    expect(initialMcpState.loaded).toBe(false)
   })
 
-  it('adds servers at the end and ignores a duplicate id', () => {
-    let state = mcpReducer(initialMcpState, addServer(server('a')))
-    state = mcpReducer(state, addServer(server('b')))
-    state = mcpReducer(state, addServer(server('a', { name: 'Impostor' })))
+  it("takes main's list whole, and a failed load is remembered until the next list arrives", () => {
+    let state = mcpReducer(initialMcpState, serversLoadFailed('Could not reach MCP Studio.'))
+    expect(state.loadError).toBe('Could not reach MCP Studio.')
+    const notice = { code: 'REGISTRY_DAMAGED' as const, keptAs: '/x/servers.json.corrupt-1', detail: 'not JSON' }
+    state = mcpReducer(state, serversChanged(snapshot([server('a'), server('b')], { notice })))
     expect(ids(state)).toEqual(['a', 'b'])
-    expect(state.servers[0].name).toBe('Server a')
+    expect(state.loaded).toBe(true)
+    expect(state.loadError).toBeUndefined()
+    expect(state.notice).toEqual(notice)
   })
 
-  it('keeps every field of the full server type', () => {
-    const full = server('full', {
-      description: 'd',
-      env: { KEY: 'v' },
-      headers: { Authorization: 'Bearer x' },
-      registryUrl: 'https://npm.mirror.example',
-      provider: 'p',
-      providerUrl: 'https://p.example',
-      logoUrl: 'https://p.example/logo.png',
-      tags: ['t'],
-      timeout: 30,
-      longRunning: true,
-      dxtPath: '/x',
-      dxtVersion: '0.1',
-      disabledTools: ['a'],
-      disabledAutoApproveTools: ['b'],
-      roots: ['/home'],
-      installSource: 'manual'
-    })
-    expect(mcpReducer(initialMcpState, addServer(full)).servers[0]).toEqual(full)
+  it('keeps the object of a server that did not change, so what shows it does not reload', () => {
+    const first = mcpReducer(initialMcpState, serversChanged(snapshot([server('a'), server('b')])))
+    const next = mcpReducer(first, serversChanged(snapshot([server('a'), server('b', { description: 'new' })])))
+    expect(next.servers[0]).toBe(first.servers[0])
+    expect(next.servers[1]).not.toBe(first.servers[1])
+    expect(next.servers[1].description).toBe('new')
   })
 
-  it('updates a server by id with a partial change, leaving the others', () => {
-    const state = mcpReducer(withServers('a', 'b'), updateServer({ id: 'b', changes: { name: 'Renamed', isActive: true } }))
-    expect(state.servers[1]).toMatchObject({ id: 'b', name: 'Renamed', isActive: true, command: 'npx' })
-    expect(state.servers[0]).toEqual(server('a'))
-  })
-
-  it('never re-keys a server through an update, and ignores unknown ids', () => {
-    const before = withServers('a')
-    const rekeyed = mcpReducer(before, updateServer({ id: 'a', changes: { id: 'z', name: 'N' } as never }))
-    expect(rekeyed.servers[0]).toMatchObject({ id: 'a', name: 'N' })
-    expect(mcpReducer(before, updateServer({ id: 'nope', changes: { name: 'X' } }))).toBe(before)
-  })
-
-  it('removes a server by id', () => {
-    expect(ids(mcpReducer(withServers('a', 'b', 'c'), removeServer('b')))).toEqual(['a', 'c'])
-    expect(ids(mcpReducer(withServers('a'), removeServer('nope')))).toEqual(['a'])
-  })
-
-  it('replaces the list with setServers', () => {
-    expect(ids(mcpReducer(withServers('a'), setServers([server('x'), server('y')])))).toEqual(['x', 'y'])
-  })
-
-  it('moves a server from one index to another, both ways', () => {
-    expect(ids(mcpReducer(withServers('a', 'b', 'c', 'd'), reorderServers({ from: 0, to: 2 })))).toEqual(['b', 'c', 'a', 'd'])
-    expect(ids(mcpReducer(withServers('a', 'b', 'c', 'd'), reorderServers({ from: 3, to: 0 })))).toEqual(['d', 'a', 'b', 'c'])
-  })
-
-  it('leaves the order alone for out-of-range or equal indexes', () => {
-    const state = withServers('a', 'b')
-    for (const move of [{ from: 0, to: 0 }, { from: -1, to: 1 }, { from: 0, to: 2 }, { from: 5, to: 0 }]) {
-      expect(ids(mcpReducer(state, reorderServers(move)))).toEqual(['a', 'b'])
-    }
+  it("applies a call's own answer at once: saved, approved, removed, reordered", () => {
+    const broken = { id: 'c', message: 'name: required', raw: { id: 'c' } }
+    let state = mcpReducer(initialMcpState, serversChanged(snapshot([server('a'), server('b')], { broken: [broken] })))
+    state = mcpReducer(state, serverSaved(server('a', { description: 'edited' })))
+    expect(state.servers[0].description).toBe('edited')
+    // a repaired entry leaves the broken ones
+    state = mcpReducer(state, serverSaved(server('c')))
+    expect(ids(state)).toEqual(['a', 'b', 'c'])
+    expect(state.broken).toEqual([])
+    state = mcpReducer(state, serversApproved(['b']))
+    expect(selectIsApproved({ mcp: state }, 'b')).toBe(true)
+    expect(selectIsApproved({ mcp: state }, 'a')).toBe(false)
+    state = mcpReducer(state, serversReordered(['c', 'a', 'b']))
+    expect(ids(state)).toEqual(['c', 'a', 'b'])
+    state = mcpReducer(state, serverRemoved('b'))
+    expect(ids(state)).toEqual(['c', 'a'])
+    expect(state.approved.b).toBeUndefined()
   })
 
   it('selects servers, one by id, and the active ones (memoized)', () => {
-    const root = { mcp: { servers: [server('a', { isActive: true }), server('b')] } }
+    const root = { mcp: mcpReducer(initialMcpState, serversChanged(snapshot([server('a', { isActive: true }), server('b')]))) }
     expect(selectServers(root)).toBe(root.mcp.servers)
     expect(selectServerById(root, 'b')?.name).toBe('Server b')
     expect(selectServerById(root, 'nope')).toBeUndefined()
     expect(selectActiveServers(root).map((s) => s.id)).toEqual(['a'])
     expect(selectActiveServers(root)).toBe(selectActiveServers(root))
-  })
-
-  it('an update that clears a field (undefined) removes the key', () => {
-    const state = mcpReducer(withServers('a'), updateServer({ id: 'a', changes: { args: undefined, description: 'd' } }))
-    expect(state.servers[0]).toEqual({ id: 'a', name: 'Server a', type: 'stdio', command: 'npx', isActive: false, description: 'd' })
-    expect('args' in state.servers[0]).toBe(false)
-  })
-
-  it('remembers the approved command line per server and forgets it with the server', () => {
-    let state = mcpReducer(withServers('a', 'b'), approveTarget({ id: 'a', target: 'npx -y pkg-a' }))
-    expect(selectApprovedTargets({ mcp: state })).toEqual({ a: 'npx -y pkg-a' })
-    state = mcpReducer(state, removeServer('a'))
-    expect(state.approvedTargets).toEqual({})
-    // a state saved before approvals existed reads as none approved
-    expect(selectApprovedTargets({ mcp: { servers: [] } })).toEqual({})
   })
 })

@@ -4,34 +4,36 @@ import { join } from 'node:path'
 import { createApi } from '@shared/ipc/createApi'
 import type { McpApi } from '@shared/ipc/api'
 import type { IpcResponse } from '@shared/ipc/errors'
-import type { IpcEventName } from '@shared/ipc/IpcChannel'
-import { IpcRouter } from '../../../src/main/ipc/IpcRouter'
-import { registerAppHandlers } from '../../../src/main/ipc/registerAppHandlers'
-import { registerMcpHandlers } from '../../../src/main/ipc/registerMcpHandlers'
-import { registerStorageHandlers } from '../../../src/main/ipc/registerStorageHandlers'
+import type { IpcEventName } from '@shared/ipc/contract'
+import type { McpServer } from '@shared/mcp/server'
+import { assembleHost, createHost } from '../../../src/main/createHost'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
-import { MCPService } from '../../../src/main/services/mcp/MCPService'
 import type { LoginShellEnv } from '../../../src/main/services/mcp/shellEnv'
-import { FileStorage } from '../../../src/main/services/storage/FileStorage'
+import { ServerRegistry } from '../../../src/main/services/servers/ServerRegistry'
 import { createDirectApi } from '../../support/directApi'
 
-/** The real main-side router with the app and storage handlers, on a throwaway user-data folder. */
+/** The real main side (every channel; an empty server list) on a throwaway user-data folder. */
 export function createAppRouter(traceUrl = '/trace.html') {
   const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-studio-renderer-'))
-  const router = new IpcRouter()
-  registerAppHandlers(router, {
-    platform: createNodePlatform({ userDataDir }),
-    mode: 'browser',
-    windows: { openTraceWindow: () => ({ opened: false, url: traceUrl }) }
-  })
-  registerStorageHandlers(router, new FileStorage(userDataDir))
-  return { router, userDataDir, dispose: () => rmSync(userDataDir, { recursive: true, force: true }) }
+  let emit: (event: IpcEventName, payload: unknown) => void = () => {}
+  const platform = createNodePlatform({ userDataDir, onEvent: (event, payload) => emit(event, structuredClone(payload)) })
+  // a new folder holds nothing to load: the registry starts empty without it
+  const host = assembleHost(
+    { platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false, url: traceUrl }) } },
+    new ServerRegistry({ userDataDir })
+  )
+  /** main's events go to this api's listeners */
+  const connect = (direct: ReturnType<typeof createDirectApi>) => {
+    emit = direct.emit
+    return direct.api
+  }
+  return { router: host.router, host, userDataDir, connect, dispose: () => rmSync(userDataDir, { recursive: true, force: true }) }
 }
 
-/** A real api on the real router. */
+/** A real api on the real router, main's events included. */
 export function createRealApi(): { api: McpApi; dispose: () => void } {
-  const { router, dispose } = createAppRouter()
-  return { api: createDirectApi(router).api, dispose }
+  const { router, connect, dispose } = createAppRouter()
+  return { api: connect(createDirectApi(router)), dispose }
 }
 
 /**
@@ -81,10 +83,12 @@ export function disposeTrackedApis(): void {
 }
 
 /**
- * The whole main side: app, storage and MCP handlers on a real MCPService (real child processes),
- * its events delivered to the api's listeners. `dispose` closes every server it started.
+ * The whole main side, as the app builds it (createHost): app, storage, server-list and MCP
+ * handlers on a real ServerRegistry and a real MCPService (real child processes), its events
+ * delivered to the api's listeners. `addServers` puts servers in main's list as the user's
+ * earlier session would have; `dispose` closes every server it started.
  */
-export function createMcpApi(
+export async function createMcpApi(
   options: {
     openUrl?: (url: string) => Promise<unknown>
     clientRequestTimeoutMs?: number
@@ -92,34 +96,34 @@ export function createMcpApi(
     home?: string
     loginShellEnv?: () => Promise<LoginShellEnv>
   } = {}
-): { api: McpApi; service: MCPService; dispose: () => Promise<void> } {
+) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-studio-renderer-'))
   let emit: (event: IpcEventName, payload: unknown) => void = () => {}
   // openUrl: where "open in the browser" goes; a test records it rather than starting a browser
   const platform = createNodePlatform({ userDataDir, openUrl: options.openUrl, onEvent: (event, payload) => emit(event, structuredClone(payload)) })
-  const router = new IpcRouter()
-  registerAppHandlers(router, {
+  const host = await createHost({
     platform,
     mode: 'browser',
     windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) },
     home: options.home,
-    loginShellEnv: options.loginShellEnv
+    loginShellEnv: options.loginShellEnv,
+    mcpOptions: { stopGraceMs: 500, connectTimeoutFloorMs: 30_000, clientRequestTimeoutMs: options.clientRequestTimeoutMs }
   })
-  registerStorageHandlers(router, new FileStorage(userDataDir))
-  const service = new MCPService({
-    platform,
-    stopGraceMs: 500,
-    connectTimeoutFloorMs: 30_000,
-    clientRequestTimeoutMs: options.clientRequestTimeoutMs
-  })
-  registerMcpHandlers(router, service)
-  const direct = createDirectApi(router)
+  const direct = createDirectApi(host.router)
   emit = direct.emit
   return {
     api: direct.api,
-    service,
+    service: host.mcp,
+    registry: host.registry,
+    userDataDir,
+    /** saved in main's list; approved unless listed in `unapproved` */
+    addServers: async (servers: McpServer[], unapproved: string[] = []) => {
+      await host.registry.add(servers)
+      const approve = servers.map((s) => s.id).filter((id) => !unapproved.includes(id))
+      for (const id of approve) await host.registry.approve(id)
+    },
     dispose: async () => {
-      await service.closeAll()
+      await host.close()
       rmSync(userDataDir, { recursive: true, force: true })
     }
   }

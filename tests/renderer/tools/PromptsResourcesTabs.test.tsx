@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PromptsTab } from '@renderer/components/editor/PromptsTab'
 import { ResourcesTab } from '@renderer/components/editor/ResourcesTab'
 import { ToolsTab } from '@renderer/components/editor/ToolsTab'
-import { addServer } from '@renderer/store/mcp'
 import type { McpServer } from '@shared/mcp/server'
 import type { ComponentProps } from 'react'
 import { createMcpApi } from '../support/mainSide'
@@ -16,19 +15,17 @@ afterEach(async () => {
   dispose = undefined
 })
 
-function mount(tab: ComponentProps<typeof StoreTab>['tab'], server: McpServer = stdioServer('lab', fixture('lab.mjs'))) {
-  const main = createMcpApi()
+async function mount(tab: ComponentProps<typeof StoreTab>['tab'], server: McpServer = stdioServer('lab', fixture('lab.mjs'))) {
+  const main = await createMcpApi()
   dispose = main.dispose
+  await main.addServers([server])
   const view = renderApp(<StoreTab id={server.id} tab={tab} />, { api: main.api })
-  act(() => {
-    view.store.dispatch(addServer(server))
-  })
   return { ...view, main, server }
 }
 
 describe('PromptsTab (real lab server)', () => {
   it('lists prompts, requires their arguments, and shows the messages', async () => {
-    mount(PromptsTab)
+    await mount(PromptsTab)
     fireEvent.click(await screen.findByTestId('prompt-greet', {}, { timeout: 20_000 }))
     fireEvent.click(await screen.findByTestId('prompt-get-greet'))
     expect(await screen.findByText('name is required')).toBeTruthy()
@@ -40,7 +37,7 @@ describe('PromptsTab (real lab server)', () => {
   })
 
   it('shows the error from main with a retry', async () => {
-    mount(PromptsTab, stdioServer('broken', fixture('exit-at-start.mjs')))
+    await mount(PromptsTab, stdioServer('broken', fixture('exit-at-start.mjs')))
     const error = await screen.findByTestId('prompts-error', {}, { timeout: 20_000 })
     expect(error.textContent).toContain('Could not list the prompts of broken')
     expect(within(error).getByTestId('prompts-retry')).toBeTruthy()
@@ -49,7 +46,7 @@ describe('PromptsTab (real lab server)', () => {
 
 describe('ResourcesTab (real lab server)', () => {
   it('reads a resource and marks it updated when the server says so while subscribed', async () => {
-    const { main, server } = mount(ResourcesTab)
+    const { main, server } = await mount(ResourcesTab)
     fireEvent.click(await screen.findByTestId('resource-read-lab://note', {}, { timeout: 20_000 }))
     expect((await screen.findByTestId('resource-text')).textContent).toBe('a note')
 
@@ -57,7 +54,7 @@ describe('ResourcesTab (real lab server)', () => {
     await waitFor(() => expect(screen.getByTestId('resource-subscribe-lab://note').getAttribute('aria-checked')).toBe('true'))
     expect(screen.queryByTestId('resource-updated-lab://note')).toBeNull()
     // the server announces an update (N4): the mark appears live
-    await main.api.mcp.callTool({ server, name: 'touch', args: { uri: 'lab://note' } })
+    await main.api.mcp.callTool({ serverId: server.id, name: 'touch', args: { uri: 'lab://note' } })
     expect(await screen.findByTestId('resource-updated-lab://note', {}, { timeout: 10_000 })).toBeTruthy()
     // reading it again clears the mark
     fireEvent.click(screen.getByTestId('resource-read-lab://note'))
@@ -65,7 +62,7 @@ describe('ResourcesTab (real lab server)', () => {
   })
 
   it('fills a template variable and reads the expanded uri', async () => {
-    mount(ResourcesTab)
+    await mount(ResourcesTab)
     fireEvent.click(await screen.findByTestId('resources-templates-tab', {}, { timeout: 20_000 }))
     fireEvent.click(await screen.findByTestId('template-name-item', {}, { timeout: 20_000 }))
     fireEvent.change(await screen.findByTestId('template-var-item-id'), { target: { value: '42' } })
@@ -77,10 +74,10 @@ describe('ResourcesTab (real lab server)', () => {
 
 describe('lists follow the server (N1)', () => {
   it('the Tools tab refreshes on tools/list_changed', async () => {
-    const { main, server } = mount(ToolsTab)
+    const { main, server } = await mount(ToolsTab)
     await screen.findByTestId('tool-name-add-tool', {}, { timeout: 20_000 })
     expect(screen.queryByTestId('tool-name-extra-1')).toBeNull()
-    await main.api.mcp.callTool({ server, name: 'add-tool' })
+    await main.api.mcp.callTool({ serverId: server.id, name: 'add-tool' })
     expect(await screen.findByTestId('tool-name-extra-1', {}, { timeout: 10_000 })).toBeTruthy()
   })
 })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ToolsTab, toggleIn } from '@renderer/components/editor/ToolsTab'
-import { addServer, selectServerById } from '@renderer/store/mcp'
+import { selectServerById } from '@renderer/store/mcp'
 import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { SHOWCASE, StoreTab, fixture, stdioServer } from './harness'
@@ -12,13 +12,11 @@ afterEach(async () => {
   dispose = undefined
 })
 
-function setup(server = stdioServer('many', fixture('many-tools.mjs'), { env: { TOOL_COUNT: '6' } })) {
-  const main = createMcpApi()
+async function setup(server = stdioServer('many', fixture('many-tools.mjs'), { env: { TOOL_COUNT: '6' } })) {
+  const main = await createMcpApi()
   dispose = main.dispose
+  await main.addServers([server])
   const view = renderApp(<StoreTab id={server.id} tab={ToolsTab} />, { api: main.api })
-  act(() => {
-    view.store.dispatch(addServer(server))
-  })
   return { ...view, main, server }
 }
 
@@ -32,7 +30,7 @@ describe('toggleIn', () => {
 
 describe('ToolsTab (real MCPService, real fixture server)', () => {
   it('lists the tools with their count and function-call id on hover', async () => {
-    setup()
+    await setup()
     expect(await screen.findByTestId('tool-name-tool_0005', {}, { timeout: 20_000 })).toBeTruthy()
     expect(screen.getByTestId('tools-count').textContent).toBe('Tools: 8')
     fireEvent.mouseEnter(screen.getByTestId('tool-name-tool_0002'))
@@ -40,7 +38,7 @@ describe('ToolsTab (real MCPService, real fixture server)', () => {
   })
 
   it('filters by search text', async () => {
-    setup()
+    await setup()
     await screen.findByTestId('tool-name-tool_0005', {}, { timeout: 20_000 })
     fireEvent.change(screen.getByPlaceholderText('Search tools by name or description'), { target: { value: 'tool_0003' } })
     await waitFor(() => expect(screen.queryByTestId('tool-name-tool_0001')).toBeNull())
@@ -53,7 +51,7 @@ describe('ToolsTab (real MCPService, real fixture server)', () => {
   })
 
   it('writes disabledTools and disabledAutoApproveTools through onChange', async () => {
-    const { store, server } = setup()
+    const { store, server } = await setup()
     await screen.findByTestId('tool-name-tool_0001', {}, { timeout: 20_000 })
     const enabled = screen.getByTestId('tool-enabled-tool_0001')
     expect(enabled.getAttribute('aria-checked')).toBe('true')
@@ -71,7 +69,7 @@ describe('ToolsTab (real MCPService, real fixture server)', () => {
   })
 
   it('expands a tool to show its input schema', async () => {
-    setup()
+    await setup()
     await screen.findByTestId('tool-name-tool_0000', {}, { timeout: 20_000 })
     const row = screen.getByTestId('tool-name-tool_0000').closest('tr')!
     fireEvent.click(within(row).getByRole('button', { name: /expand/i }))
@@ -80,19 +78,19 @@ describe('ToolsTab (real MCPService, real fixture server)', () => {
   })
 
   it('shows the error from main with a retry', async () => {
-    setup(stdioServer('broken', fixture('exit-at-start.mjs')))
+    await setup(stdioServer('broken', fixture('exit-at-start.mjs')))
     const error = await screen.findByTestId('tools-error', {}, { timeout: 20_000 })
     expect(error.textContent).toContain('Could not list the tools of broken')
     expect(within(error).getByTestId('tools-retry')).toBeTruthy()
   })
 
   it('shows the empty state for a server without tools', async () => {
-    setup(stdioServer('none', SHOWCASE, { env: { NO_TOOLS: '1' } }))
+    await setup(stdioServer('none', SHOWCASE, { env: { NO_TOOLS: '1' } }))
     expect((await screen.findByTestId('tools-empty', {}, { timeout: 20_000 })).textContent).toContain('This server offers no tools.')
   })
 
   it('virtualizes a server with 1,000 tools: only the visible rows are in the DOM, search still finds any', async () => {
-    setup(stdioServer('big', fixture('many-tools.mjs')))
+    await setup(stdioServer('big', fixture('many-tools.mjs')))
     await waitFor(() => expect(screen.getByTestId('tools-count').textContent).toBe('Tools: 1002'), { timeout: 30_000 })
     const rows = () => document.querySelectorAll('[data-testid^="tool-name-"]').length
     expect(rows()).toBeGreaterThan(0)

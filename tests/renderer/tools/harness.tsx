@@ -1,8 +1,10 @@
 import { resolve } from 'node:path'
-import type { ComponentType } from 'react'
+import { useEffect, useMemo, type ComponentType } from 'react'
 import type { McpServer } from '@shared/mcp/server'
+import { useApi } from '@renderer/context/ApiContext'
 import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
-import { selectServerById, updateServer, type McpServerChanges } from '@renderer/store/mcp'
+import { selectServerById, serversChanged, type McpServerChanges } from '@renderer/store/mcp'
+import { createServerCommands } from '@renderer/store/serverCommands'
 
 export const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 export const SHOWCASE = resolve('tests/renderer/runner/showcase-server.mjs')
@@ -23,10 +25,16 @@ export function stdioServer(id: string, script: string, extra: Partial<McpServer
 
 type TabProps = { server: McpServer; onChange: (changes: McpServerChanges) => void }
 
-/** Mounts an editor tab the way the editor does: the server from the store, changes back into it. */
+/** Mounts an editor tab the way the editor does: the server from main's list, changes saved there. */
 export function StoreTab({ id, tab: Tab }: { id: string; tab: ComponentType<TabProps> }) {
-  const server = useAppSelector((state) => selectServerById(state, id))
+  const api = useApi()
   const dispatch = useAppDispatch()
+  const commands = useMemo(() => createServerCommands(api, dispatch), [api, dispatch])
+  useEffect(() => {
+    void commands.load()
+    return api.on('servers:changed', (snapshot) => dispatch(serversChanged(snapshot)))
+  }, [api, commands, dispatch])
+  const server = useAppSelector((state) => selectServerById(state, id))
   if (!server) return null
-  return <Tab server={server} onChange={(changes) => dispatch(updateServer({ id, changes }))} />
+  return <Tab server={server} onChange={(changes) => void commands.update(id, changes)} />
 }

@@ -7,21 +7,11 @@ import type {
   Resource,
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
-import type { ConnectivityResult, McpConnectionInfo, McpTool, PendingClientRequest } from '@shared/ipc/contract'
-import { IpcEvent } from '@shared/ipc/IpcChannel'
+import type { ConnectivityResult, IpcParsedArgs, McpConnectionInfo, McpTool, PendingClientRequest } from '@shared/ipc/contract'
 import type { ServerLogEntry } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
 import { getServerKey } from '@shared/mcp/serverKey'
 import type { ServerStatus } from '@shared/mcp/status'
-import type {
-  CallToolArgs,
-  ElicitationAnswer,
-  GetPromptArgs,
-  GetResourceArgs,
-  McpServiceApi,
-  ResourceArgs,
-  SamplingAnswer
-} from '../../ipc/registerMcpHandlers'
 import type { Platform } from '../../platform/Platform'
 import { ServerCaches } from './caches'
 import { ClientRegistry, type ClientEntry } from './clientRegistry'
@@ -45,6 +35,19 @@ import { ToolCalls, type CallOptions } from './toolCalls'
 import type { InMemoryServerFactories } from './transports/inMemory'
 
 export const CONNECT_TIMEOUT_FLOOR_MS = 180_000
+
+/** A channel's arguments with the server it names already looked up (and its trust checked) by the caller. */
+type WithServer<C extends keyof IpcParsedArgsMap> = Omit<IpcParsedArgsMap[C], 'serverId'> & { server: McpServer }
+interface IpcParsedArgsMap {
+  call: IpcParsedArgs<'mcp:call-tool'>
+  prompt: IpcParsedArgs<'mcp:get-prompt'>
+  resource: IpcParsedArgs<'mcp:get-resource'>
+}
+export type CallToolArgs = WithServer<'call'>
+export type GetPromptArgs = WithServer<'prompt'>
+export type ResourceArgs = WithServer<'resource'>
+type ElicitationAnswer = IpcParsedArgs<'mcp:respond-elicitation'>
+type SamplingAnswer = IpcParsedArgs<'mcp:respond-sampling'>
 
 export interface MCPServiceOptions {
   platform: Platform
@@ -82,7 +85,7 @@ export function defaultBinDirs(): string[] {
  * The MCP host the IPC handlers call (and the CLI). Orchestration only: connecting lives in
  * connect.ts and transports/, keeping clients healthy in clientRegistry.ts, calls in toolCalls.ts.
  */
-export class MCPService implements McpServiceApi {
+export class MCPService {
   private readonly platform: Platform
   private readonly logs: ServerLogs
   private readonly registry: ClientRegistry
@@ -140,8 +143,8 @@ export class MCPService implements McpServiceApi {
     handleNotifications(connection.client, {
       log,
       dropCaches: (kinds) => this.caches.drop(key, kinds),
-      listChanged: (list) => this.platform.emit(IpcEvent.Mcp_ListChanged, { serverId: server.id, list }),
-      resourceUpdated: (uri) => this.platform.emit(IpcEvent.Mcp_ResourceUpdated, { serverId: server.id, uri })
+      listChanged: (list) => this.platform.emit('mcp:list-changed', { serverId: server.id, list }),
+      resourceUpdated: (uri) => this.platform.emit('mcp:resource-updated', { serverId: server.id, uri })
     })
     watchCancellations(connection.transport, log, (rpcId) => this.requests.withdrawn(origin, rpcId))
     // N7: an early tools/list_changed over Streamable HTTP can be missed; list once, into the cache
@@ -151,7 +154,7 @@ export class MCPService implements McpServiceApi {
   }
 
   private emitStatus(server: McpServer, status: ServerStatus, error?: string): void {
-    this.platform.emit(IpcEvent.Mcp_ServerStatus, { serverId: server.id, serverName: server.name, status, error })
+    this.platform.emit('mcp:server-status', { serverId: server.id, serverName: server.name, status, error })
     // the last lines of a failing server should reach the renderer with its status
     if (status !== 'connecting') this.logs.flush()
   }
@@ -209,7 +212,7 @@ export class MCPService implements McpServiceApi {
   }
 
   /** Reads are never cached: a resource is read because its current content is wanted. */
-  async getResource({ server, uri }: GetResourceArgs): Promise<ReadResourceResult> {
+  async getResource({ server, uri }: ResourceArgs): Promise<ReadResourceResult> {
     return readResource((await this.client(server)).connection.client, server, uri)
   }
 

@@ -14,7 +14,6 @@ import {
   type PendingClientRequest,
   type SamplingResponse
 } from '@shared/ipc/contract'
-import { IpcEvent } from '@shared/ipc/IpcChannel'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../platform/Platform'
 import { assertSafeExternalUrl } from '../../security/externalUrl'
@@ -130,7 +129,7 @@ export class ClientRequests {
         clearTimeout(timer)
         signal.removeEventListener('abort', onAbort)
         this.waiting.delete(requestId)
-        this.platform.emit(IpcEvent.Mcp_ClientRequestDone, { requestId, outcome })
+        this.platform.emit('mcp:client-request-done', { requestId, outcome })
       }
       const settle: Waiting['settle'] = (answer) => {
         if (!this.waiting.has(requestId)) return
@@ -154,8 +153,8 @@ export class ClientRequests {
           : { kind, event: { ...base, params: params as CreateMessageRequestParams } }
       this.waiting.set(requestId, { kind, origin, shown, settle })
       log('info', `asks the user for ${kind === 'elicitation' ? 'input' : 'a model reply (sampling)'}`)
-      if (shown.kind === 'elicitation') this.platform.emit(IpcEvent.Mcp_ElicitationRequest, shown.event)
-      else this.platform.emit(IpcEvent.Mcp_SamplingRequest, shown.event)
+      if (shown.kind === 'elicitation') this.platform.emit('mcp:elicitation-request', shown.event)
+      else this.platform.emit('mcp:sampling-request', shown.event)
       if (signal.aborted) onAbort()
     })
   }

@@ -1,4 +1,3 @@
-import { IpcEvent } from '@shared/ipc/IpcChannel'
 import type { ServerLogEntry, ServerLogLevel } from '@shared/mcp/logs'
 import { redactSensitive, redactText, secretValuesOf } from '@shared/mcp/redact'
 import type { McpServer } from '@shared/mcp/server'
@@ -89,7 +88,7 @@ export class ServerLogs {
     for (const [serverKey, { serverId, count }] of batches) {
       // the renderer only ever shows the last maxEntries; older lines are already out of the ring
       const entries = this.buffer.tail(serverKey, count).map(redactedCopy)
-      if (entries.length) this.platform.emit(IpcEvent.Mcp_ServerLog, { serverId, entries })
+      if (entries.length) this.platform.emit('mcp:server-log', { serverId, entries })
     }
   }
 

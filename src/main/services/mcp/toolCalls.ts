@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { IpcEvent } from '@shared/ipc/IpcChannel'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../platform/Platform'
 import { formatDuration, isTimeout, McpServerError } from './errors'
@@ -156,7 +155,7 @@ export class ToolCalls {
         signal: controller.signal,
         ...(server.longRunning ? { resetTimeoutOnProgress: true, maxTotalTimeout: capMs } : {}),
         onprogress: (progress) =>
-          this.platform.emit(IpcEvent.Mcp_Progress, {
+          this.platform.emit('mcp:progress', {
             callId,
             progress: progress.progress,
             total: progress.total,

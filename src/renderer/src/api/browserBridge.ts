@@ -1,5 +1,6 @@
-import type { McpApi } from '@shared/ipc/api'
+import type { ApiEvents, ApiOf } from '@shared/ipc/api'
 import { BRIDGE_PATH, TOKEN_PARAM, type BridgeMessage, type BridgeRequest } from '@shared/ipc/bridgeProtocol'
+import { ipcContract, type ChannelTable } from '@shared/ipc/contract'
 import { createApi, type ApiTransport } from '@shared/ipc/createApi'
 import type { IpcResponse } from '@shared/ipc/errors'
 import { takeSessionToken } from './sessionToken'
@@ -12,11 +13,23 @@ function failure(message: string, code: string): IpcResponse {
   return { ok: false, error: { name: 'BridgeError', message, code } }
 }
 
+export interface BrowserBridgeOptions<T extends ChannelTable> {
+  /** the session token; by default the one the page was opened with */
+  token?: string | null
+  /** the channel table; the app's contract by default (a test declares its own) */
+  table?: T
+  /** where main listens; this page's own host by default */
+  origin?: string
+}
+
 /**
  * `window.api` for browser mode: the same contract over one WebSocket to main.
  * Calls made before the socket opens wait for it; a dropped socket fails the calls in flight and reconnects.
  */
-export function createBrowserBridge(token = takeSessionToken()): McpApi {
+export function createBrowserBridge<T extends ChannelTable = typeof ipcContract>(
+  options: BrowserBridgeOptions<T> = {}
+): ApiOf<T> & ApiEvents {
+  const token = options.token === undefined ? takeSessionToken() : options.token
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   const pending = new Map<number, Pending>()
   let queue: BridgeRequest[] = []
@@ -25,8 +38,8 @@ export function createBrowserBridge(token = takeSessionToken()): McpApi {
   let attempt = 0
 
   const url = () => {
-    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws'
-    return `${scheme}://${window.location.host}${BRIDGE_PATH}?${TOKEN_PARAM}=${encodeURIComponent(token ?? '')}`
+    const { protocol, host } = new URL(options.origin ?? window.location.href)
+    return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${BRIDGE_PATH}?${TOKEN_PARAM}=${encodeURIComponent(token ?? '')}`
   }
 
   function connect() {
@@ -87,5 +100,5 @@ export function createBrowserBridge(token = takeSessionToken()): McpApi {
       return () => set.delete(listener)
     }
   }
-  return createApi(transport)
+  return createApi(transport, options.table ?? (ipcContract as unknown as T))
 }

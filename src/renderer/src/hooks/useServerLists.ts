@@ -65,10 +65,10 @@ function useServerList<T>(
   return { items, loading, error, reload }
 }
 
-const listTools = (api: McpApi, server: McpServer) => api.mcp.listTools({ server })
-const listPrompts = (api: McpApi, server: McpServer) => api.mcp.listPrompts({ server })
-const listResources = (api: McpApi, server: McpServer) => api.mcp.listResources({ server })
-const listTemplates = (api: McpApi, server: McpServer) => api.mcp.listResourceTemplates({ server })
+const listTools = (api: McpApi, server: McpServer) => api.mcp.listTools({ serverId: server.id })
+const listPrompts = (api: McpApi, server: McpServer) => api.mcp.listPrompts({ serverId: server.id })
+const listResources = (api: McpApi, server: McpServer) => api.mcp.listResources({ serverId: server.id })
+const listTemplates = (api: McpApi, server: McpServer) => api.mcp.listResourceTemplates({ serverId: server.id })
 
 export const useServerTools = (server: McpServer): ServerList<McpTool> => useServerList(server, 'tools', listTools)
 export const useServerPrompts = (server: McpServer): ServerList<Prompt> => useServerList(server, 'prompts', listPrompts)

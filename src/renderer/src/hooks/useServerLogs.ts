@@ -20,7 +20,7 @@ export function useServerLogs(server: McpServer): readonly ServerLogEntry[] {
     if (logs.isSeeded(server.id)) return
     let cancelled = false
     api.mcp
-      .getServerLogs({ server })
+      .getServerLogs({ serverId: server.id })
       .then((initial) => {
         if (!cancelled) logs.seed(server.id, initial)
       })

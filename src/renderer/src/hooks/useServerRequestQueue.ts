@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ClientRequestDoneEvent, PendingClientRequest } from '@shared/ipc/contract'
-import { IpcEvent } from '@shared/ipc/IpcChannel'
 import { useApi } from '@renderer/context/ApiContext'
 
 /** A question a server asked the user (SPEC Q2, Q3), waiting for its dialog. */
@@ -36,10 +35,10 @@ export function useServerRequestQueue(
   useEffect(() => {
     const add = (request: ServerRequest) =>
       setRequests((list) => (list.some((r) => r.event.requestId === request.event.requestId) ? list : [...list, request]))
-    const offElicitation = api.on(IpcEvent.Mcp_ElicitationRequest, (event) => add({ kind: 'elicitation', event }))
-    const offSampling = api.on(IpcEvent.Mcp_SamplingRequest, (event) => add({ kind: 'sampling', event }))
+    const offElicitation = api.on('mcp:elicitation-request', (event) => add({ kind: 'elicitation', event }))
+    const offSampling = api.on('mcp:sampling-request', (event) => add({ kind: 'sampling', event }))
     const ended = new Set<string>()
-    const offDone = api.on(IpcEvent.Mcp_ClientRequestDone, ({ requestId, outcome }) => {
+    const offDone = api.on('mcp:client-request-done', ({ requestId, outcome }) => {
       ended.add(requestId)
       const showing = queue.current[0]
       if (showing?.event.requestId === requestId && outcome !== 'answered') interrupted.current(showing, outcome)

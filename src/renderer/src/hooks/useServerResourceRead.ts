@@ -13,7 +13,7 @@ export function useServerResourceRead(server: McpServer) {
     async (uri: string) => {
       setBusy(uri)
       try {
-        setState({ uri, result: await api.mcp.getResource({ server, uri }) })
+        setState({ uri, result: await api.mcp.getResource({ serverId: server.id, uri }) })
       } catch (error) {
         setState({ uri, error: errorMessage(error) })
       } finally {

@@ -1,9 +1,8 @@
 import type { McpServer } from '@shared/mcp/server'
 import type { ServerStatus } from '@shared/mcp/status'
 import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectApprovedTargets } from '@renderer/store/mcp'
+import { selectIsApproved } from '@renderer/store/mcp'
 import { selectServerRuntime } from '@renderer/store/runtime'
-import { needsApproval } from '@renderer/components/servers/approval'
 
 /** What the list shows: main's status, or what we can say before main reported anything. */
 export type DisplayStatus = ServerStatus | 'needsApproval'
@@ -16,8 +15,9 @@ export interface ServerStatusView {
 
 export function useServerStatus(server: McpServer): ServerStatusView {
   const runtime = useAppSelector((state) => selectServerRuntime(state, server.id))
-  const approved = useAppSelector(selectApprovedTargets)
+  const approved = useAppSelector((state) => selectIsApproved(state, server.id))
   if (runtime) return runtime
-  if (server.isActive && needsApproval(server, approved)) return { status: 'needsApproval' }
+  // main will not start it until the user approved what it runs now (O2)
+  if (server.isActive && !approved) return { status: 'needsApproval' }
   return { status: server.isActive ? 'disconnected' : 'stopped' }
 }

@@ -26,9 +26,9 @@ export function useServerTabCounts(server: McpServer, connected: boolean): TabCo
     const target = serverRef.current
     const load = (kind: McpListKind, list: Promise<unknown[]>) =>
       list.then((items) => live && setCounts((c) => ({ ...c, [kind]: items.length }))).catch(() => undefined)
-    void load('tools', api.mcp.listTools({ server: target }))
-    void load('prompts', api.mcp.listPrompts({ server: target }))
-    void load('resources', api.mcp.listResources({ server: target }))
+    void load('tools', api.mcp.listTools({ serverId: target.id }))
+    void load('prompts', api.mcp.listPrompts({ serverId: target.id }))
+    void load('resources', api.mcp.listResources({ serverId: target.id }))
     return () => {
       live = false
     }

@@ -48,7 +48,7 @@ export function useToolCall(server: McpServer, toolName: string) {
       current.current = call
       setState({ status: 'running', callId, startedAt })
       try {
-        const result = await api.mcp.callTool({ server, name: toolName, args, callId })
+        const result = await api.mcp.callTool({ serverId: server.id, name: toolName, args, callId })
         if (current.current !== call) return
         setState(
           call.cancelled ? { status: 'cancelled', elapsedMs: Date.now() - startedAt } : { status: 'done', result, elapsedMs: Date.now() - startedAt }

@@ -16,7 +16,7 @@ import { migrations, PERSIST_VERSION } from './migrations'
 import { runtimeReducer } from './runtime'
 import { settingsReducer } from './settings'
 
-// runtime (status, tool counts) is what main reports now: never persisted, see the whitelist
+// mcp mirrors main's server registry and runtime is what main reports now: neither is persisted
 const rootReducer = combineReducers({ mcp: mcpReducer, settings: settingsReducer, runtime: runtimeReducer })
 
 export type RootState = ReturnType<typeof rootReducer>
@@ -35,7 +35,7 @@ export function createAppStore({ storage, onWriteFail }: CreateStoreOptions) {
       key: 'root',
       version: PERSIST_VERSION,
       storage,
-      whitelist: ['mcp', 'settings'],
+      whitelist: ['settings'],
       migrate: createMigrate(migrations, { debug: false }),
       writeFailHandler: onWriteFail
     },

@@ -1,71 +1,75 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { createSelector, createSlice, original, type PayloadAction } from '@reduxjs/toolkit'
+import type { BrokenServer, RegistryNotice, ServersSnapshot } from '@shared/mcp/registry'
 import type { McpServer } from '@shared/mcp/server'
 
-export interface McpState {
-  /** every configured server, in the order the user sees them */
-  servers: McpServer[]
-  /**
-   * server id → the command line or URL the user approved before its first start (SPEC §S). A
-   * server whose target changes since (a re-import) is asked about again.
-   */
-  approvedTargets: Record<string, string>
+/**
+ * A mirror of main's ServerRegistry (O1): replaced whole by every `servers:changed`. The renderer
+ * never owns a server; the echo reducers below only apply a call's own answer at once, before the
+ * event that says the same arrives.
+ */
+export interface McpState extends ServersSnapshot {
+  /** false until main's list arrived: the list shows a spinner, not "no servers" */
+  loaded: boolean
+  /** why main's list could not be had (shown with a retry) */
+  loadError?: string
 }
 
-export const initialMcpState: McpState = { servers: [], approvedTargets: {} }
+export const initialMcpState: McpState = { servers: [], approved: {}, broken: [], loaded: false }
 
-/** What updateServer may change: everything but the id, which is the server's identity. */
+/** What servers:update may change: everything but the id, which is the server's identity. */
 export type McpServerChanges = Partial<Omit<McpServer, 'id'>>
 
 const mcpSlice = createSlice({
   name: 'mcp',
   initialState: initialMcpState,
   reducers: {
-    /** Ids are unique: adding a second server with a known id is ignored, never a silent duplicate. */
-    addServer(state, action: PayloadAction<McpServer>) {
-      if (state.servers.some((s) => s.id === action.payload.id)) return
-      state.servers.push(action.payload)
+    serversChanged(state, action: PayloadAction<ServersSnapshot>) {
+      // an unchanged server keeps its object, so what shows it (an open editor, its lists) does not reload
+      const previous = new Map((original(state)?.servers ?? []).map((s) => [s.id, s]))
+      const servers = action.payload.servers.map((next) => {
+        const before = previous.get(next.id)
+        return before && JSON.stringify(before) === JSON.stringify(next) ? before : next
+      })
+      return { ...action.payload, servers, loaded: true }
     },
-    updateServer(state, action: PayloadAction<{ id: string; changes: McpServerChanges }>) {
-      const server = state.servers.find((s) => s.id === action.payload.id)
-      if (!server) return
-      // strip an id smuggled in through a cast, so an update cannot re-key a server
-      const { id: _ignored, ...changes } = action.payload.changes as McpServerChanges & { id?: string }
-      Object.assign(server, changes)
-      // an editor clearing a field sends undefined: drop the key so the stored server stays minimal
-      for (const key of Object.keys(changes) as (keyof McpServerChanges)[]) {
-        if (changes[key] === undefined) delete server[key]
-      }
+    serversLoadFailed(state, action: PayloadAction<string>) {
+      state.loadError = action.payload
     },
-    removeServer(state, action: PayloadAction<string>) {
+    /** main's answer to an add or update: shown now */
+    serverSaved(state, action: PayloadAction<McpServer>) {
+      const index = state.servers.findIndex((s) => s.id === action.payload.id)
+      if (index >= 0) state.servers[index] = action.payload
+      else state.servers.push(action.payload)
+      // a repaired entry is no longer broken
+      state.broken = state.broken.filter((b) => b.id !== action.payload.id)
+    },
+    serversApproved(state, action: PayloadAction<string[]>) {
+      for (const id of action.payload) state.approved[id] = true
+    },
+    serverRemoved(state, action: PayloadAction<string>) {
       state.servers = state.servers.filter((s) => s.id !== action.payload)
-      delete state.approvedTargets[action.payload]
+      state.broken = state.broken.filter((b) => b.id !== action.payload)
+      delete state.approved[action.payload]
     },
-    setServers(state, action: PayloadAction<McpServer[]>) {
-      state.servers = action.payload
-    },
-    /** Moves one server (drag and drop in the list); out-of-range indexes leave the order unchanged. */
-    reorderServers(state, action: PayloadAction<{ from: number; to: number }>) {
-      const { from, to } = action.payload
-      const n = state.servers.length
-      if (from === to || from < 0 || to < 0 || from >= n || to >= n) return
-      const [moved] = state.servers.splice(from, 1)
-      state.servers.splice(to, 0, moved)
-    },
-    /** The user saw this exact command line / URL and agreed to run it. */
-    approveTarget(state, action: PayloadAction<{ id: string; target: string }>) {
-      state.approvedTargets[action.payload.id] = action.payload.target
+    /** a drag shows its new order at once; main's list follows */
+    serversReordered(state, action: PayloadAction<string[]>) {
+      const rank = new Map(action.payload.map((id, i) => [id, i]))
+      state.servers.sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity))
     }
   }
 })
 
-export const { addServer, updateServer, removeServer, setServers, reorderServers, approveTarget } = mcpSlice.actions
+export const { serversChanged, serversLoadFailed, serverSaved, serversApproved, serverRemoved, serversReordered } = mcpSlice.actions
 export const mcpReducer = mcpSlice.reducer
 
-// loose on purpose: selectors also read states saved before approvedTargets existed
-type WithMcp = { mcp: Pick<McpState, 'servers'> & Partial<McpState> }
+type WithMcp = { mcp: McpState }
 
 export const selectServers = (state: WithMcp) => state.mcp.servers
 export const selectServerById = (state: WithMcp, id: string) => state.mcp.servers.find((s) => s.id === id)
 // memoized: a new array on every call would re-render every subscriber
 export const selectActiveServers = createSelector([selectServers], (servers) => servers.filter((s) => s.isActive))
-export const selectApprovedTargets = (state: WithMcp) => state.mcp.approvedTargets ?? {}
+export const selectIsApproved = (state: WithMcp, id: string) => state.mcp.approved[id] === true
+export const selectBrokenServers = (state: WithMcp): BrokenServer[] => state.mcp.broken
+export const selectRegistryNotice = (state: WithMcp): RegistryNotice | undefined => state.mcp.notice
+export const selectServersLoaded = (state: WithMcp) => state.mcp.loaded
+export const selectServersLoadError = (state: WithMcp) => state.mcp.loadError

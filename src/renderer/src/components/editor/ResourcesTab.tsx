@@ -52,15 +52,15 @@ export function ResourcesTab({ server }: ResourcesTabProps) {
   useEffect(
     () => () => {
       const { server: last, subscribed: uris } = live.current
-      for (const uri of uris) void api.mcp.unsubscribeResource({ server: last, uri }).catch(() => {})
+      for (const uri of uris) void api.mcp.unsubscribeResource({ serverId: last.id, uri }).catch(() => {})
     },
     [api]
   )
 
   const toggle = async (uri: string, on: boolean) => {
     try {
-      if (on) await api.mcp.subscribeResource({ server, uri })
-      else await api.mcp.unsubscribeResource({ server, uri })
+      if (on) await api.mcp.subscribeResource({ serverId: server.id, uri })
+      else await api.mcp.unsubscribeResource({ serverId: server.id, uri })
       setSubscribed((current) => {
         const next = new Set(current)
         if (on) next.add(uri)

@@ -3,13 +3,11 @@ import { Alert, App, Button, Flex, Switch, Tabs, Tag, theme, Typography, type Ta
 import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
-import { useApi } from '@renderer/context/ApiContext'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import { useServerStatus } from '@renderer/hooks/useServerStatus'
 import { useServerTabCounts } from '@renderer/hooks/useServerTabCounts'
-import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
-import { addServer, approveTarget, selectServers, updateServer, type McpServerChanges } from '@renderer/store/mcp'
-import { approvalTarget } from '@renderer/components/servers/approval'
+import { useAppSelector } from '@renderer/hooks/useStore'
+import { selectServers, type McpServerChanges } from '@renderer/store/mcp'
 import { setZodLanguage } from '@renderer/components/servers/zodLocale'
 import { selectLanguage } from '@renderer/store/settings'
 import { ServerAvatar } from '@renderer/components/servers/ServerAvatar'
@@ -23,7 +21,6 @@ import { ResourcesTab } from './ResourcesTab'
 import type { EditorTab } from './editorTabs'
 import { diffServer, fromFormValues, saveEffect, toFormValues, type ServerFormField, type ServerFormValues } from './serverForm'
 import { ToolsTab } from './ToolsTab'
-
 
 export interface ServerEditorProps {
   /** the saved server, or a new one not saved yet (quick create) */
@@ -44,8 +41,6 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const { message, modal } = App.useApp()
-  const api = useApi()
-  const dispatch = useAppDispatch()
   const actions = useServerActions()
   const servers = useAppSelector(selectServers)
   const status = useServerStatus(server)
@@ -94,23 +89,22 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
     try {
       const saved = result.server
       if (isNew) {
-        dispatch(addServer({ ...saved, installSource: saved.installSource ?? 'manual' }))
+        await actions.commands.add([{ ...saved, installSource: saved.installSource ?? 'manual' }])
         onCreated(saved.id)
         void message.success(t('editor.created', { name: saved.name }))
         return
       }
       const changes: McpServerChanges = diffServer(server, saved)
-      dispatch(updateServer({ id: server.id, changes }))
-      // the form showed the whole command while it was edited: saving it approves it (SPEC §S)
-      dispatch(approveTarget({ id: server.id, target: approvalTarget(saved) }))
+      // main tells a connected server its new roots (Q1)
+      await actions.commands.update(server.id, changes)
       setTouched(new Set())
       setSubmitted(false)
       const effect = saveEffect(changes)
       if (saved.isActive && effect === 'restart') {
-        await actions.restart(saved)
+        // the form showed the whole command while it was edited: saving it is the approval (SPEC §S)
+        await actions.restart(saved, { typedByUser: true })
         void message.success(t('editor.savedRestarted', { name: saved.name }))
       } else if (saved.isActive && effect === 'roots' && status.status === 'connected') {
-        await api.mcp.updateRoots({ server: saved })
         void message.success(t('editor.savedRoots', { name: saved.name }))
       } else {
         void message.success(t('editor.saved', { name: saved.name }))
@@ -140,7 +134,10 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
     })
   }
 
-  const onTabsChange = (changes: McpServerChanges) => dispatch(updateServer({ id: server.id, changes }))
+  const onTabsChange = (changes: McpServerChanges) =>
+    void actions.commands.update(server.id, changes).catch((error: unknown) => {
+      void message.error(t('editor.saveFailed', { message: error instanceof Error ? error.message : String(error) }))
+    })
   const live = (node: ReactNode) =>
     connected || reconnecting ? (
       // the same two slots either way, so the tab is not remounted when the banner comes and goes

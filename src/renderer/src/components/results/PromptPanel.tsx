@@ -25,7 +25,7 @@ export function PromptPanel({ server, prompt }: { server: McpServer; prompt: Pro
     setBusy(true)
     setError(undefined)
     try {
-      setResult(await api.mcp.getPrompt({ server, name: prompt.name, args: filled }))
+      setResult(await api.mcp.getPrompt({ serverId: server.id, name: prompt.name, args: filled }))
     } catch (e) {
       setError(errorMessage(e))
     } finally {

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { applyConfigInputs, McpConfigError, parseMcpConfigFile, type ConfigInput, type ConfigIssue } from '@shared/mcp/configImport'
 import type { McpServer } from '@shared/mcp/server'
 import { useServerActions } from '@renderer/hooks/useServerActions'
-import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
-import { addServer, approveTarget, selectServers } from '@renderer/store/mcp'
+import { useAppSelector } from '@renderer/hooks/useStore'
+import { selectServers } from '@renderer/store/mcp'
 import { selectLanguage } from '@renderer/store/settings'
-import { approvalTarget } from './approval'
 import { ImportInputs } from './ImportInputs'
 import { planImport, type DuplicatePolicy, type ImportPlanItem } from './importPlan'
 import { LazyJsonEditor } from './LazyJsonEditor'
@@ -42,7 +41,6 @@ function parse(text: string): Parsed | null {
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
-  const dispatch = useAppDispatch()
   const existing = useAppSelector(selectServers)
   const actions = useServerActions()
   const [text, setText] = useState('')
@@ -72,16 +70,29 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     onClose()
   }
 
-  const submit = () => {
-    if (blocked) return
-    const filled = toAdd.map((item) => ({ ...item, server: applyConfigInputs([item.server], inputValues)[0] }))
-    for (const { server } of filled) {
-      dispatch(addServer(server))
-      // the list below showed each full command: that was the approval of its first start
-      dispatch(approveTarget({ id: server.id, target: approvalTarget(server) }))
+  const [saving, setSaving] = useState(false)
+  const [saveError, setSaveError] = useState<string>()
+  const submit = async () => {
+    if (blocked || saving) return
+    const filled = applyConfigInputs(
+      toAdd.map((item) => item.server),
+      inputValues
+    )
+    setSaving(true)
+    setSaveError(undefined)
+    try {
+      const added = await actions.commands.add(filled)
+      // the list below showed each full command: that was the approval of their first start
+      // (in Electron, main asks once more in its own dialog)
+      const approved = await actions.commands.approve(added.map((server) => server.id))
+      if (approved) for (const server of added) if (server.isActive) void actions.start(server)
+      close()
+    } catch (error) {
+      // main refused (a name taken meanwhile …): nothing was added, the text stays for a fix
+      setSaveError(error instanceof Error ? error.message : String(error))
+    } finally {
+      setSaving(false)
     }
-    for (const { server } of filled) if (server.isActive) void actions.start(server)
-    close()
   }
 
   // where, in our words; what is wrong: the importer's own checks by code, zod's in its locale
@@ -110,8 +121,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         <Button
           key="submit"
           type="primary"
-          onClick={submit}
+          onClick={() => void submit()}
           disabled={blocked}
+          loading={saving}
           data-testid="import-submit"
         >
           {t('serverImport.submit', { count: toAdd.length })}
@@ -169,6 +181,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             }
           />
         )}
+        {saveError && <Alert type="error" showIcon data-testid="import-save-error" title={saveError} />}
         {inputs.length > 0 && <ImportInputs inputs={inputs} values={inputValues} onChange={(id, value) => setTyped((prev) => ({ ...prev, [id]: value }))} />}
         {plan.length > 0 && <ImportPreview plan={plan} />}
         {missingInputs > 0 && toAdd.length > 0 && (

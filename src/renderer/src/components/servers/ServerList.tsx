@@ -10,12 +10,15 @@ import {
   type DragEndEvent
 } from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { Empty, Flex, Input, Typography } from 'antd'
+import { Button, Empty, Flex, Input, Result, Spin, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
-import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
-import { reorderServers, selectServers } from '@renderer/store/mcp'
+import { useServerActions } from '@renderer/hooks/useServerActions'
+import { useAppSelector } from '@renderer/hooks/useStore'
+import { selectBrokenServers, selectServers, selectServersLoaded, selectServersLoadError } from '@renderer/store/mcp'
 import { AddServerMenu } from './AddServerMenu'
+import { BrokenServerRow } from './BrokenServerRow'
+import { RegistryNoticeBanner } from './RegistryNoticeBanner'
 import { ServerRow } from './ServerRow'
 
 /** Name, description or a tag contains the query (case-insensitive). */
@@ -35,8 +38,11 @@ export interface ServerListProps {
 /** The configured servers in the user's order: search, add, reorder by drag or keyboard. */
 export function ServerList({ onOpen, onCreate }: ServerListProps) {
   const { t } = useTranslation()
-  const dispatch = useAppDispatch()
+  const { commands } = useServerActions()
   const servers = useAppSelector(selectServers)
+  const broken = useAppSelector(selectBrokenServers)
+  const loaded = useAppSelector(selectServersLoaded)
+  const loadError = useAppSelector(selectServersLoadError)
   const [query, setQuery] = useState('')
   const shown = useMemo(() => servers.filter((s) => matchesServer(s, query)), [servers, query])
   const sensors = useSensors(
@@ -56,12 +62,18 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
     onDragCancel: ({ active }) => t('servers.reorder.cancelled', { name: nameOf(active.id) })
   }
 
+  // ids, not positions in the filtered view, so a drag in search results moves the right server
+  const reorder = (from: number, to: number) => {
+    if (from < 0 || to < 0 || from === to) return
+    const ids = servers.map((s) => s.id)
+    ids.splice(to, 0, ...ids.splice(from, 1))
+    // main keeps the order; the list shows it at once
+    void commands.reorder(ids).catch(() => commands.load().catch(() => undefined))
+  }
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
-    // ids, not positions in the filtered view, so a drag in search results moves the right server
-    const from = servers.findIndex((s) => s.id === active.id)
-    const to = servers.findIndex((s) => s.id === over.id)
-    dispatch(reorderServers({ from, to }))
+    reorder(servers.findIndex((s) => s.id === active.id), servers.findIndex((s) => s.id === over.id))
   }
 
   const move = (id: string, step: -1 | 1) => {
@@ -70,7 +82,7 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
     const at = shown.findIndex((s) => s.id === id)
     const neighbour = shown[at + step]
     if (from < 0 || !neighbour) return
-    dispatch(reorderServers({ from, to: servers.findIndex((s) => s.id === neighbour.id) }))
+    reorder(from, servers.findIndex((s) => s.id === neighbour.id))
   }
 
   const toolbar = (
@@ -90,9 +102,34 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
     </Flex>
   )
 
-  if (servers.length === 0) {
+  if (!loaded) {
     return (
       <Flex vertical gap="middle" data-testid="server-list">
+        {loadError ? (
+          <Result
+            status="error"
+            title={t('servers.loadFailedTitle')}
+            subTitle={loadError}
+            data-testid="server-list-load-error"
+            extra={
+              <Button type="primary" onClick={() => void commands.load().catch(() => undefined)} data-testid="server-list-retry">
+                {t('servers.loadRetry')}
+              </Button>
+            }
+          />
+        ) : (
+          <Spin size="large" description={t('servers.loading')} data-testid="server-list-loading">
+            <div style={{ height: 120 }} />
+          </Spin>
+        )}
+      </Flex>
+    )
+  }
+
+  if (servers.length === 0 && broken.length === 0) {
+    return (
+      <Flex vertical gap="middle" data-testid="server-list">
+        <RegistryNoticeBanner />
         {toolbar}
         <Empty
           data-testid="server-list-empty"
@@ -111,8 +148,9 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
 
   return (
     <Flex vertical gap="middle" data-testid="server-list">
+      <RegistryNoticeBanner />
       {toolbar}
-      {shown.length === 0 ? (
+      {shown.length === 0 && servers.length > 0 ? (
         <Empty data-testid="server-list-no-match" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('servers.noMatch', { query })} />
       ) : (
         <DndContext
@@ -129,6 +167,13 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
             </ul>
           </SortableContext>
         </DndContext>
+      )}
+      {broken.length > 0 && (
+        <ul style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }} aria-label={t('servers.broken.tag')}>
+          {broken.map((entry) => (
+            <BrokenServerRow key={entry.id} entry={entry} />
+          ))}
+        </ul>
       )}
     </Flex>
   )

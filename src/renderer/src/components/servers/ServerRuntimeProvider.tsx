@@ -3,7 +3,9 @@ import { useStore } from 'react-redux'
 import type { McpServer } from '@shared/mcp/server'
 import { useApi } from '@renderer/context/ApiContext'
 import type { RootState } from '@renderer/store'
+import { serversChanged } from '@renderer/store/mcp'
 import { statusChanged } from '@renderer/store/runtime'
+import { createServerCommands } from '@renderer/store/serverCommands'
 import { ServerLogStore } from '@renderer/store/serverLogStore'
 import { createServerRuntime } from './serverRuntime'
 import { ServerRuntimeContext } from './serverRuntimeContext'
@@ -15,9 +17,9 @@ interface PendingApproval {
 }
 
 /**
- * The one place that listens to main about servers: status and log events, tool counts, and the
- * start of the active servers when the list first shows (lazy, not at window load). Components
- * act through what it provides (useServerActions) rather than calling main themselves.
+ * The one place that listens to main about servers: the list (a mirror of main's registry),
+ * status and log events, tool counts, and the start of the active servers once the list arrived
+ * (lazy, not at window load). Components act through what it provides (useServerActions).
  */
 export function ServerRuntimeProvider({ children }: { children: ReactNode }) {
   const api = useApi()
@@ -26,6 +28,7 @@ export function ServerRuntimeProvider({ children }: { children: ReactNode }) {
   const [runtime] = useState(() =>
     createServerRuntime({
       api,
+      commands: createServerCommands(api, store.dispatch),
       getState: store.getState,
       dispatch: store.dispatch,
       logs: new ServerLogStore(),
@@ -34,6 +37,7 @@ export function ServerRuntimeProvider({ children }: { children: ReactNode }) {
   )
 
   useEffect(() => {
+    const offServers = api.on('servers:changed', (snapshot) => store.dispatch(serversChanged(snapshot)))
     const offStatus = api.on('mcp:server-status', (event) => {
       const server = runtime.current(event.serverId)
       if (!server) return
@@ -46,21 +50,28 @@ export function ServerRuntimeProvider({ children }: { children: ReactNode }) {
       if (event.list === 'tools' && server) void runtime.loadToolCount(server)
     })
     return () => {
+      offServers()
       offStatus()
       offLogs()
       offLists()
     }
   }, [api, runtime, store])
 
-  // StrictMode runs effects twice: the active servers must be started once
+  // StrictMode runs effects twice: the list is asked for, and the active servers started, once
   const started = useRef(false)
   useEffect(() => {
     if (started.current) return
     started.current = true
-    const { mcp, runtime: known } = store.getState()
-    for (const server of mcp.servers) {
-      if (server.isActive && !runtime.needsApproval(server) && !known.servers[server.id]) void runtime.connect(server)
-    }
+    void runtime.commands.load().then(
+      () => {
+        const { mcp, runtime: known } = store.getState()
+        for (const server of mcp.servers) {
+          if (server.isActive && runtime.isApproved(server) && !known.servers[server.id]) void runtime.connect(server)
+        }
+      },
+      // the list shows the error with a retry
+      () => undefined
+    )
   }, [runtime, store])
 
   const head = pending[0]

@@ -1,16 +1,17 @@
 import type { McpApi } from '@shared/ipc/api'
 import type { McpServer } from '@shared/mcp/server'
 import type { AppDispatch, RootState } from '@renderer/store'
-import { approveTarget, removeServer, updateServer } from '@renderer/store/mcp'
 import { runtimeRemoved, statusChanged, toolCountLoaded } from '@renderer/store/runtime'
+import type { ServerCommands } from '@renderer/store/serverCommands'
 import type { ServerLogStore } from '@renderer/store/serverLogStore'
-import { approvalTarget, needsApproval } from './approval'
+import { pageAsksFirst } from './approval'
 import type { ServerRuntimeApi } from './serverRuntimeContext'
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 export interface ServerRuntimeDeps {
   api: McpApi
+  commands: ServerCommands
   getState: () => RootState
   dispatch: AppDispatch
   logs: ServerLogStore
@@ -26,9 +27,11 @@ export interface ServerRuntime extends ServerRuntimeApi {
 }
 
 /** Every call to main about a server's lifecycle, and what it means for the runtime slice. */
-export function createServerRuntime({ api, getState, dispatch, logs, askApproval }: ServerRuntimeDeps): ServerRuntime {
+export function createServerRuntime({ api, commands, getState, dispatch, logs, askApproval }: ServerRuntimeDeps): ServerRuntime {
   const counting = new Map<string, Promise<void>>()
-  const approved = () => getState().mcp.approvedTargets ?? {}
+  let mode: Promise<'electron' | 'browser'> | undefined
+  const appMode = () => (mode ??= api.app.getInfo().then((info) => info.mode, () => 'browser' as const))
+  const approved = (server: McpServer) => getState().mcp.approved[server.id] === true
   const setStatus = (server: McpServer, status: 'connecting' | 'connected' | 'stopped') =>
     dispatch(statusChanged({ serverId: server.id, status }))
   const setError = (server: McpServer, error: unknown) =>
@@ -39,7 +42,7 @@ export function createServerRuntime({ api, getState, dispatch, logs, askApproval
     const running = counting.get(server.id)
     if (running) return running
     const job = api.mcp
-      .listTools({ server })
+      .listTools({ serverId: server.id })
       .then((tools) => void dispatch(toolCountLoaded({ serverId: server.id, count: tools.length })))
       // the status already says why: a failed count is not a second error
       .catch(() => undefined)
@@ -51,7 +54,7 @@ export function createServerRuntime({ api, getState, dispatch, logs, askApproval
   const connect = async (server: McpServer) => {
     setStatus(server, 'connecting')
     try {
-      await api.mcp.initClient({ server })
+      await api.mcp.initClient({ serverId: server.id })
       setStatus(server, 'connected')
       await loadToolCount(server)
     } catch (error) {
@@ -59,35 +62,47 @@ export function createServerRuntime({ api, getState, dispatch, logs, askApproval
     }
   }
 
+  /** O2: main runs only what the user approved; the page shows the command first where main does not ask itself. */
+  const ensureApproved = async (server: McpServer, typedByUser: boolean) => {
+    if (approved(server)) return true
+    if (!typedByUser && pageAsksFirst(server, await appMode()) && !(await askApproval(server))) return false
+    return commands.approve([server.id])
+  }
+
   return {
     logs,
+    commands,
     connect,
     loadToolCount,
     current: (id) => getState().mcp.servers.find((s) => s.id === id),
-    needsApproval: (server) => needsApproval(server, approved()),
+    isApproved: approved,
     async start(server) {
-      if (needsApproval(server, approved())) {
-        if (!(await askApproval(server))) return false
-        dispatch(approveTarget({ id: server.id, target: approvalTarget(server) }))
+      try {
+        if (!(await ensureApproved(server, false))) return false
+        await commands.update(server.id, { isActive: true })
+      } catch (error) {
+        setError(server, error)
+        return false
       }
-      dispatch(updateServer({ id: server.id, changes: { isActive: true } }))
       await connect({ ...server, isActive: true })
       return true
     },
     retry: connect,
     async stop(server) {
-      dispatch(updateServer({ id: server.id, changes: { isActive: false } }))
       try {
-        await api.mcp.stopServer({ server })
+        await commands.update(server.id, { isActive: false })
+        await api.mcp.stopServer({ serverId: server.id })
         setStatus(server, 'stopped')
       } catch (error) {
         setError(server, error)
       }
     },
-    async restart(server) {
-      setStatus(server, 'connecting')
+    async restart(server, options = {}) {
       try {
-        await api.mcp.restartServer({ server })
+        // the editor showed the whole command while it was edited: saving it is the approval
+        if (!(await ensureApproved(server, options.typedByUser ?? false))) return
+        setStatus(server, 'connecting')
+        await api.mcp.restartServer({ serverId: server.id })
         setStatus(server, 'connected')
         await loadToolCount(server)
       } catch (error) {
@@ -95,14 +110,9 @@ export function createServerRuntime({ api, getState, dispatch, logs, askApproval
       }
     },
     async remove(server) {
-      try {
-        await api.mcp.removeServer({ server })
-      } finally {
-        // the user asked for the config to go: it goes even if main could not be told
-        dispatch(removeServer(server.id))
-        dispatch(runtimeRemoved(server.id))
-        logs.remove(server.id)
-      }
+      await commands.remove(server.id)
+      dispatch(runtimeRemoved(server.id))
+      logs.remove(server.id)
     }
   }
 }

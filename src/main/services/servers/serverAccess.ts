@@ -1,0 +1,42 @@
+import type { McpServer } from '@shared/mcp/server'
+
+/** Where the servers an operation names come from: the app's registry, or a config file the CLI was given. */
+export interface ServerSource {
+  get(id: string): McpServer | undefined
+  /** the user approved the exact target the server has now (O2) */
+  isApproved(id: string): boolean
+}
+
+export type ServerAccessCode = 'SERVER_NOT_FOUND' | 'NEEDS_APPROVAL'
+
+/** Refused before anything runs: a stable code the renderer translates, and an English detail. */
+export class ServerAccessError extends Error {
+  constructor(
+    readonly code: ServerAccessCode,
+    message: string,
+    readonly data?: { serverId: string }
+  ) {
+    super(message)
+    this.name = 'ServerAccessError'
+  }
+}
+
+/** A server by id: for what runs nothing (logs, stop). */
+export function knownServer(source: ServerSource, id: string): McpServer {
+  const server = source.get(id)
+  if (!server) throw new ServerAccessError('SERVER_NOT_FOUND', `No MCP server with id "${id.slice(0, 200)}": it may have been removed. Reload the list.`, { serverId: id })
+  return server
+}
+
+/** A server that may be started or reached: known, and its exact target approved by the user. */
+export function runnableServer(source: ServerSource, id: string): McpServer {
+  const server = knownServer(source, id)
+  if (!source.isApproved(id)) {
+    throw new ServerAccessError(
+      'NEEDS_APPROVAL',
+      `MCP server "${server.name}" has not been approved to run in this form: start it from the server list to see its command and approve it.`,
+      { serverId: id }
+    )
+  }
+  return server
+}

@@ -1,0 +1,29 @@
+import { Alert, Typography } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useAppSelector } from '@renderer/hooks/useStore'
+import { selectRegistryNotice } from '@renderer/store/mcp'
+
+/** The saved list could not be read at start: say so, and where the damaged file was kept. */
+export function RegistryNoticeBanner() {
+  const { t } = useTranslation()
+  const notice = useAppSelector(selectRegistryNotice)
+  const [closed, setClosed] = useState(false)
+  if (!notice || closed) return null
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      closable={{ onClose: () => setClosed(true), 'aria-label': t('servers.notice.dismiss') }}
+      data-testid="registry-notice"
+      title={t('servers.notice.damagedTitle')}
+      description={
+        <>
+          {t('servers.notice.damagedBody')} <Typography.Text code copyable data-testid="registry-notice-path">{notice.keptAs}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">{notice.detail}</Typography.Text>
+        </>
+      }
+    />
+  )
+}
