@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events'
 import type { ProgressEvent } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import { MCPService } from '../main/services/mcp/MCPService'
@@ -82,29 +81,30 @@ export async function main(argv: string[]): Promise<never> {
       await out(USAGE)
       return finish(ExitCode.Ok)
     }
-    // progress events carry the callId; each call listens for its own
-    const progress = new EventEmitter()
-    const platform = createNodePlatform({
-      onEvent: (event, payload) => {
-        if (event === 'mcp:progress') progress.emit((payload as ProgressEvent).callId, payload)
-      }
-    })
+    const platform = createNodePlatform()
     const config = args.config ? await loadConfigFile(args.config, args.inputs) : await loadSavedServers(platform.userDataDir)
     servers = config.servers
     service = new MCPService({
       platform,
+      // O2: the app's saved servers run only as approved; a --config file is the user's consent
+      trust: (server) => config.isApproved(server.id),
       // a server that ignores its stdin closing should not hold the prompt for long
       stopGraceMs: 800,
       connectTimeoutFloorMs: args.connectTimeoutSeconds !== undefined ? args.connectTimeoutSeconds * 1000 : undefined
     })
+    const events = service.events
     const code = await runCommand(args.command, {
       config,
       inputs: args.inputs,
       service,
       signal: aborter.signal,
+      // the same typed events the app's windows get; each call listens for its own callId
       onProgress: (callId, listener) => {
-        progress.on(callId, listener)
-        return () => progress.off(callId, listener)
+        const mine = (event: ProgressEvent) => {
+          if (event.callId === callId) listener(event)
+        }
+        events.on('progress', mine)
+        return () => void events.off('progress', mine)
       }
     })
     return finish(code)

@@ -1,4 +1,5 @@
 import { appHandlers, type AppHandlerDeps } from './ipc/appHandlers'
+import { forwardEvents } from './ipc/forwardEvents'
 import { IpcRouter, type IpcHandlers } from './ipc/IpcRouter'
 import { mcpHandlers } from './ipc/mcpHandlers'
 import { serverHandlers } from './ipc/serverHandlers'
@@ -18,7 +19,7 @@ export interface Host {
 
 export interface HostDeps extends AppHandlerDeps {
   /** tests lower timeouts; the app takes the defaults */
-  mcpOptions?: Omit<MCPServiceOptions, 'platform'>
+  mcpOptions?: Omit<MCPServiceOptions, 'platform' | 'trust'>
 }
 
 /**
@@ -35,8 +36,9 @@ export async function createHost(deps: HostDeps): Promise<Host> {
 /** The services and handlers around a registry that is already loaded. */
 export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const { platform } = deps
-  registry.onChanged((snapshot) => platform.emit('servers:changed', snapshot))
-  const mcp = new MCPService({ ...deps.mcpOptions, platform })
+  // O2 where processes start: only the exact config the user approved runs
+  const mcp = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server) })
+  forwardEvents({ platform, mcp, registry })
   const storage = new FileStorage(platform.userDataDir)
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {

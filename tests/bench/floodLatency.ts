@@ -23,16 +23,12 @@ const { MCPService, createNodePlatform } = await loadMain()
 // what the renderer would receive: Mcp_ServerLog batches of the flooding server
 let pushedBatches = 0
 let pushedEntries = 0
-const platform = createNodePlatform({
-  onEvent: (event, payload) => {
-    if (event !== 'mcp:server-log') return
-    const { serverId, entries } = payload as { serverId: string; entries: unknown[] }
-    if (serverId !== 'flood') return
-    pushedBatches++
-    pushedEntries += entries.length
-  }
+const service = new MCPService({ platform: createNodePlatform(), stopGraceMs: 200 })
+service.events.on('server-log', ({ serverId, entries }) => {
+  if (serverId !== 'flood') return
+  pushedBatches++
+  pushedEntries += entries.length
 })
-const service = new MCPService({ platform, stopGraceMs: 200 })
 const echo: McpServer = { id: 'echo', name: 'pid-echo', command: process.execPath, args: [fixture('pid-echo.mjs')], isActive: true }
 // FLOOD_BATCH (lines per write, 200 by default) is passed on: smaller batches flood more slowly
 // FLOOD_RATE (lines/s) paces the flood; 50 000 by default, SPEC G4's figure ("flat" floods as fast as it can)

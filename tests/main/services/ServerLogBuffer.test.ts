@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import type { ServerLogEntry } from '@shared/mcp/logs'
 import { ServerLogBuffer } from '../../../src/main/services/mcp/ServerLogBuffer'
 import { ServerLogs } from '../../../src/main/services/mcp/serverLogs'
-import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 
 const entry = (i: number): ServerLogEntry => ({ timestamp: i, level: 'info', message: `line ${i}` })
 
@@ -46,8 +45,7 @@ describe('ServerLogs (G2–G4)', () => {
   const server = { id: 's', name: 's', env: { GITHUB_TOKEN: 'ghp_supersecretvalue' }, isActive: true }
   function setup() {
     const batches: Array<{ serverId: string; entries: ServerLogEntry[] }> = []
-    const platform = createNodePlatform({ onEvent: (_e, payload) => batches.push(payload as never) })
-    return { batches, logs: new ServerLogs(platform) }
+    return { batches, logs: new ServerLogs((_event, payload) => batches.push(payload as never)) }
   }
 
   it('redacts the server\'s secrets and batches pushes to the renderer', () => {
@@ -60,11 +58,11 @@ describe('ServerLogs (G2–G4)', () => {
     expect(batches[0].entries).toHaveLength(200)
     expect(batches[0].entries.at(-1)).toMatchObject({ message: 'data', data: { apiKey: '<redacted>', nested: { password: '<redacted>' } } })
     expect(batches[0].entries[0].message).toBe('token is <redacted> #801')
-    const all = JSON.stringify([logs.get(server), batches])
+    const all = JSON.stringify([logs.get(server.id), batches])
     expect(all).not.toContain('ghp_supersecretvalue')
     expect(all).not.toContain('k-123456')
     expect(all).not.toContain('pw-654321')
-    expect(logs.get(server)).toHaveLength(200)
+    expect(logs.get(server.id)).toHaveLength(200)
   })
 
   it('pushes only what is new since the last push, and nothing when nothing is', () => {
@@ -86,7 +84,7 @@ describe('ServerLogs (G2–G4)', () => {
     const write = logs.writer(server)
     // the secret straddles the 2000th character
     write('stderr', `${'a'.repeat(1995)}ghp_supersecretvalue${'b'.repeat(100_000)}`)
-    const [kept] = logs.get(server)
+    const [kept] = logs.get(server.id)
     expect(kept.message.startsWith(`${'a'.repeat(1995)}<red`)).toBe(true)
     expect(kept.message).not.toContain('ghp_')
     // 1995 + 10 (<redacted>) + 100 000 characters after redaction, 2000 shown
@@ -97,12 +95,12 @@ describe('ServerLogs (G2–G4)', () => {
     const { batches, logs } = setup()
     const write = logs.writer(server)
     write('info', 'hello')
-    const first = logs.get(server)[0]
+    const first = logs.get(server.id)[0]
     first.message = 'changed'
-    expect(logs.get(server)[0].message).toBe('hello')
-    logs.remove(server)
+    expect(logs.get(server.id)[0].message).toBe('hello')
+    logs.remove(server.id)
     logs.flush()
     expect(batches).toEqual([])
-    expect(logs.get(server)).toEqual([])
+    expect(logs.get(server.id)).toEqual([])
   })
 })

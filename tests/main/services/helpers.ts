@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { IpcEventName } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
+import { forwardEvents } from '../../../src/main/ipc/forwardEvents'
 import { MCPService, type MCPServiceOptions } from '../../../src/main/services/mcp/MCPService'
 
 export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
@@ -31,6 +32,8 @@ export function makeService(options: Partial<MCPServiceOptions> = {}) {
     onEvent: (event, payload) => events.push({ event, payload })
   })
   const service = new MCPService({ platform, stopGraceMs: 500, ...options })
+  // what a window would receive: the IPC layer's forwarding of the service's typed events
+  forwardEvents({ platform, mcp: service })
   services.push(service)
   return { service, events, platform }
 }

@@ -11,12 +11,12 @@ import type { ConnectivityResult, IpcParsedArgs, McpConnectionInfo, McpTool, Pen
 import type { ServerLogEntry } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
 import { getServerKey } from '@shared/mcp/serverKey'
-import type { ServerStatus } from '@shared/mcp/status'
 import type { Platform } from '../../platform/Platform'
-import { ServerCaches } from './caches'
-import { ClientRegistry, type ClientEntry } from './clientRegistry'
 import { ClientRequests } from './clientRequests'
 import { connectServer, connectTimeoutMs, type Connection } from './connect'
+import { McpServerError } from './errors'
+import { ServerConnection, type ConnectionState, type Live } from './connection/ServerConnection'
+import { McpEventBus } from './events'
 import { expandPlaceholders } from './expandPlaceholders'
 import { handleNotifications, watchCancellations } from './notifications'
 import { ServerLogs, type ServerLogWriter } from './serverLogs'
@@ -36,21 +36,21 @@ import type { InMemoryServerFactories } from './transports/inMemory'
 
 export const CONNECT_TIMEOUT_FLOOR_MS = 180_000
 
-/** A channel's arguments with the server it names already looked up (and its trust checked) by the caller. */
-type WithServer<C extends keyof IpcParsedArgsMap> = Omit<IpcParsedArgsMap[C], 'serverId'> & { server: McpServer }
-interface IpcParsedArgsMap {
-  call: IpcParsedArgs<'mcp:call-tool'>
-  prompt: IpcParsedArgs<'mcp:get-prompt'>
-  resource: IpcParsedArgs<'mcp:get-resource'>
-}
-export type CallToolArgs = WithServer<'call'>
-export type GetPromptArgs = WithServer<'prompt'>
-export type ResourceArgs = WithServer<'resource'>
+/** A channel's arguments with the server it names already looked up by the caller. */
+type WithServer<A> = Omit<A, 'serverId'> & { server: McpServer }
+export type CallToolArgs = WithServer<IpcParsedArgs<'mcp:call-tool'>>
+export type GetPromptArgs = WithServer<IpcParsedArgs<'mcp:get-prompt'>>
+export type ResourceArgs = WithServer<IpcParsedArgs<'mcp:get-resource'>>
 type ElicitationAnswer = IpcParsedArgs<'mcp:respond-elicitation'>
 type SamplingAnswer = IpcParsedArgs<'mcp:respond-sampling'>
 
 export interface MCPServiceOptions {
   platform: Platform
+  /**
+   * O2: whether this exact config may be started; nothing runs otherwise. The app asks its
+   * registry; a config file given to the CLI is the user's consent (the default).
+   */
+  trust?: (server: McpServer) => boolean
   /** L4's 180 s floor; tests and the CLI's --connect-timeout lower it */
   connectTimeoutFloorMs?: number
   /** the login-shell environment (C1); one memoized loader per process by default */
@@ -82,105 +82,125 @@ export function defaultBinDirs(): string[] {
 }
 
 /**
- * The MCP host the IPC handlers call (and the CLI). Orchestration only: connecting lives in
- * connect.ts and transports/, keeping clients healthy in clientRegistry.ts, calls in toolCalls.ts.
+ * The MCP host the IPC handlers and the CLI call: a thin map of ServerConnections (one per
+ * server id, owning all of that server's state) plus what spans servers: tool calls by call id
+ * and the queue of what servers ask the user. It raises typed events (`events`); only the IPC
+ * layer turns them into wire events.
  */
 export class MCPService {
-  private readonly platform: Platform
+  readonly events = new McpEventBus()
+  private readonly connections = new Map<string, ServerConnection>()
   private readonly logs: ServerLogs
-  private readonly registry: ClientRegistry
   private readonly calls: ToolCalls
-  private readonly caches: ServerCaches
   private readonly requests: ClientRequests
-  /** Q1: the folders each server key sees now; updateRoots changes them while connected */
-  private readonly roots = new Map<string, string[]>()
+  private readonly options: MCPServiceOptions
+  private readonly resolver: { loginEnv: () => Promise<LoginShellEnv>; binDirs: string[] }
+  private shuttingDown = false
 
   constructor(options: MCPServiceOptions) {
-    const platform = (this.platform = options.platform)
-    this.logs = new ServerLogs(platform)
-    this.calls = new ToolCalls(platform, { longRunningMaxMs: options.longRunningMaxMs })
-    this.caches = new ServerCaches(options.now)
-    this.requests = new ClientRequests(platform, options.clientRequestTimeoutMs)
-    const floorMs = options.connectTimeoutFloorMs ?? CONNECT_TIMEOUT_FLOOR_MS
-    const resolver = { loginEnv: options.loginShellEnv ?? sharedLoginShellEnv, binDirs: options.binDirs ?? defaultBinDirs() }
-    this.registry = new ClientRegistry({
-      pingTimeoutMs: options.pingTimeoutMs,
-      quietBeforePingMs: options.quietBeforePingMs,
-      log: (server) => this.logs.writer(server),
-      onStatus: (server, status, error) => this.emitStatus(server, status, error),
-      connect: async (configured, signal) => {
-        // the identity stays the config's; the server is started with its placeholders filled in,
-        // and its log redacts the values they bring in
-        const key = getServerKey(configured)
-        const server = await expandPlaceholders(configured, resolver.loginEnv)
-        const log = this.logs.writer(configured, undefined, server)
-        this.roots.set(key, server.roots ?? [])
-        // one identity per connection: a withdrawn request is matched by it and its JSON-RPC id
-        const origin = {}
-        const connection = await connectServer(server, {
-          platform,
-          resolver,
-          inMemoryServers: options.inMemoryServers ?? {},
-          log,
-          stopGraceMs: options.stopGraceMs,
-          timeoutMs: connectTimeoutMs(server, floorMs),
-          signal,
-          handlers: {
-            roots: () => this.roots.get(key) ?? [],
-            elicit: (params, request) => this.requests.elicit(configured, params, { connection: origin, ...request }, log),
-            sample: (params, request) => this.requests.sample(configured, params, { connection: origin, ...request }, log)
-          }
-        })
-        this.onConnected(configured, key, connection, origin, log)
-        return connection
+    this.options = options
+    this.logs = new ServerLogs(this.events.send)
+    this.calls = new ToolCalls(this.events.send, { longRunningMaxMs: options.longRunningMaxMs })
+    this.requests = new ClientRequests(this.events.send, options.clientRequestTimeoutMs)
+    this.resolver = { loginEnv: options.loginShellEnv ?? sharedLoginShellEnv, binDirs: options.binDirs ?? defaultBinDirs() }
+  }
+
+  /** The one object of a server, made on first use and kept until it is removed. */
+  private connectionOf(server: McpServer): ServerConnection {
+    let owner = this.connections.get(server.id)
+    if (!owner) {
+      owner = new ServerConnection(server.id, {
+        connect: (configured, signal, conn) => this.start(configured, signal, conn),
+        trust: this.options.trust ?? (() => true),
+        onStatus: (configured, status, error) => {
+          this.events.send('server-status', { serverId: configured.id, serverName: configured.name, status, error })
+          // the last lines of a failing server should reach the renderer with its status
+          if (status !== 'connecting') this.logs.flush()
+        },
+        logs: this.logs,
+        now: this.options.now,
+        pingTimeoutMs: this.options.pingTimeoutMs,
+        quietBeforePingMs: this.options.quietBeforePingMs
+      })
+      this.connections.set(server.id, owner)
+    }
+    return owner
+  }
+
+  /** Starts one config: placeholders filled in, its transport chosen, its requests and notifications wired. */
+  private async start(configured: McpServer, signal: AbortSignal, owner: ServerConnection): Promise<Connection> {
+    // the identity stays the config's; the server is started with its placeholders filled in,
+    // and its log redacts the values they bring in
+    const server = await expandPlaceholders(configured, this.resolver.loginEnv)
+    const log = owner.log(configured, undefined, server)
+    owner.roots = server.roots ?? []
+    // one identity per connection: a withdrawn request is matched by it and its JSON-RPC id
+    const origin = {}
+    const connection = await connectServer(server, {
+      platform: this.options.platform,
+      resolver: this.resolver,
+      inMemoryServers: this.options.inMemoryServers ?? {},
+      log,
+      stopGraceMs: this.options.stopGraceMs,
+      timeoutMs: connectTimeoutMs(server, this.options.connectTimeoutFloorMs ?? CONNECT_TIMEOUT_FLOOR_MS),
+      signal,
+      handlers: {
+        roots: () => owner.roots,
+        elicit: (params, request) => this.requests.elicit(configured, params, { connection: origin, ...request }, log),
+        sample: (params, request) => this.requests.sample(configured, params, { connection: origin, ...request }, log)
       }
     })
+    this.onConnected(configured, owner, connection, origin, log)
+    return connection
   }
 
   /** A fresh connection: nothing cached from before it (K), its notifications wired (N), its tools listed once (N7). */
-  private onConnected(server: McpServer, key: string, connection: Connection, origin: object, log: ServerLogWriter): void {
-    this.caches.drop(key)
+  private onConnected(server: McpServer, owner: ServerConnection, connection: Connection, origin: object, log: ServerLogWriter): void {
+    const { caches } = owner
+    const key = getServerKey(server)
+    caches.drop(key)
     handleNotifications(connection.client, {
       log,
-      dropCaches: (kinds) => this.caches.drop(key, kinds),
-      listChanged: (list) => this.platform.emit('mcp:list-changed', { serverId: server.id, list }),
-      resourceUpdated: (uri) => this.platform.emit('mcp:resource-updated', { serverId: server.id, uri })
+      dropCaches: (kinds) => caches.drop(key, kinds),
+      listChanged: (list) => this.events.send('list-changed', { serverId: server.id, list }),
+      resourceUpdated: (uri) => this.events.send('resource-updated', { serverId: server.id, uri })
     })
     watchCancellations(connection.transport, log, (rpcId) => this.requests.withdrawn(origin, rpcId))
     // N7: an early tools/list_changed over Streamable HTTP can be missed; list once, into the cache
-    this.caches
+    caches
       .get('tools', key, [], () => listAllTools(connection.client, server))
       .catch((error: unknown) => log('warn', `listing tools after connecting failed: ${(error as Error).message}`))
   }
 
-  private emitStatus(server: McpServer, status: ServerStatus, error?: string): void {
-    this.platform.emit('mcp:server-status', { serverId: server.id, serverName: server.name, status, error })
-    // the last lines of a failing server should reach the renderer with its status
-    if (status !== 'connecting') this.logs.flush()
-  }
-
-  private client(server: McpServer): Promise<ClientEntry> {
-    return this.registry.get(server)
+  private client(server: McpServer): Promise<Live> {
+    if (this.shuttingDown) return Promise.reject(new McpServerError(server, 'STOPPED', 'the app is shutting down'))
+    return this.connectionOf(server).get(server)
   }
 
   async initClient(server: McpServer): Promise<McpConnectionInfo> {
     return (await this.client(server)).connection.info
   }
 
-  /** The pid of a connected stdio server (tests, the CLI, diagnostics). */
-  pidOf(server: McpServer): number | undefined {
-    return this.registry.peek(server)?.connection.pid
+  /** Where a server is (O4); `stopped` for one never started. */
+  stateOf(serverId: string): ConnectionState {
+    return this.connections.get(serverId)?.state ?? 'stopped'
   }
 
-  /** K1: cached for 5 min per server key; `refresh` asks the server again (L7's connectivity check). */
+  /** The pid of a connected stdio server (tests, the CLI, diagnostics). */
+  pidOf(server: McpServer): number | undefined {
+    return this.connections.get(server.id)?.peek()?.connection.pid
+  }
+
+  /** K1: cached for 5 min per config; `refresh` asks the server again (L7's connectivity check). */
   async listTools(server: McpServer, options: { refresh?: boolean } = {}): Promise<McpTool[]> {
     const { key, connection } = await this.client(server)
-    const tools = await this.caches.get('tools', key, [], () => listAllTools(connection.client, server), options)
+    const tools = await this.connectionOf(server).caches.get('tools', key, [], () => listAllTools(connection.client, server), options)
     return asMcpTools(server, tools)
   }
 
   async callTool(args: CallToolArgs, options: Omit<CallOptions, 'callId'> = {}): Promise<CallToolResult> {
-    const { connection } = this.registry.ready(args.server) ?? (await this.client(args.server))
+    const owner = this.connectionOf(args.server)
+    const { connection } = owner.ready(args.server) ?? (await this.client(args.server))
     return this.calls.call(connection.client, args.server, args.name, args.args, { ...options, callId: args.callId })
   }
 
@@ -191,24 +211,24 @@ export class MCPService {
   /** K2 */
   async listPrompts(server: McpServer): Promise<Prompt[]> {
     const { key, connection } = await this.client(server)
-    return this.caches.get('prompts', key, [], () => listAllPrompts(connection.client, server))
+    return this.connectionOf(server).caches.get('prompts', key, [], () => listAllPrompts(connection.client, server))
   }
 
   /** K3: one prompt per name and arguments */
   async getPrompt({ server, name, args }: GetPromptArgs): Promise<GetPromptResult> {
     const { key, connection } = await this.client(server)
-    return this.caches.get('prompt', key, [name, args ?? {}], () => getPrompt(connection.client, server, name, args))
+    return this.connectionOf(server).caches.get('prompt', key, [name, args ?? {}], () => getPrompt(connection.client, server, name, args))
   }
 
   /** K4 */
   async listResources(server: McpServer): Promise<Resource[]> {
     const { key, connection } = await this.client(server)
-    return this.caches.get('resources', key, [], () => listAllResources(connection.client, server))
+    return this.connectionOf(server).caches.get('resources', key, [], () => listAllResources(connection.client, server))
   }
 
   async listResourceTemplates(server: McpServer): Promise<ResourceTemplate[]> {
     const { key, connection } = await this.client(server)
-    return this.caches.get('resourceTemplates', key, [], () => listAllResourceTemplates(connection.client, server))
+    return this.connectionOf(server).caches.get('resourceTemplates', key, [], () => listAllResourceTemplates(connection.client, server))
   }
 
   /** Reads are never cached: a resource is read because its current content is wanted. */
@@ -218,22 +238,24 @@ export class MCPService {
 
   async subscribeResource({ server, uri }: ResourceArgs): Promise<void> {
     await setSubscription((await this.client(server)).connection.client, server, uri, true)
+    this.connectionOf(server).subscriptions.add(uri)
   }
 
   async unsubscribeResource({ server, uri }: ResourceArgs): Promise<void> {
     await setSubscription((await this.client(server)).connection.client, server, uri, false)
+    this.connectionOf(server).subscriptions.delete(uri)
   }
 
   /** Q1: new folders for a server; a connected one is told with roots/list_changed. */
   async updateRoots(server: McpServer): Promise<boolean> {
-    const key = getServerKey(server)
+    const owner = this.connectionOf(server)
     const next = server.roots ?? []
-    const before = this.roots.get(key)
-    this.roots.set(key, next)
-    const entry = this.registry.peek(server)
-    if (!entry || entry.connection.closed || (before && sameList(before, next))) return false
-    await entry.connection.client.sendRootsListChanged()
-    this.logs.writer(server)('info', `roots changed: ${next.length} folder(s)`)
+    const before = owner.roots
+    owner.roots = next
+    const live = owner.peek()
+    if (!live || live.connection.closed || sameList(before, next)) return false
+    await live.connection.client.sendRootsListChanged()
+    owner.log(server)('info', `roots changed: ${next.length} folder(s)`)
     return true
   }
 
@@ -250,23 +272,25 @@ export class MCPService {
   }
 
   async stopServer(server: McpServer): Promise<void> {
-    await this.registry.close(server, 'stopped')
-    this.logs.writer(server)('info', 'stopped')
+    await this.connectionOf(server).close(server, 'stopped')
+    this.connectionOf(server).log(server)('info', 'stopped')
   }
 
   async restartServer(server: McpServer): Promise<McpConnectionInfo> {
-    this.logs.writer(server)('info', 'restarting')
+    const owner = this.connectionOf(server)
+    owner.log(server)('info', 'restarting')
     // no "stopped" in between: the list and the editor go straight to "connecting"
-    await this.registry.close(server, null)
+    await owner.close(server, null)
     return this.initClient(server)
   }
 
+  /** L5: the server is gone: its connection object ends everything it held, at once. */
   async removeServer(server: McpServer): Promise<void> {
-    await this.registry.close(server, 'stopped')
-    const key = getServerKey(server)
-    this.caches.drop(key)
-    this.roots.delete(key)
-    this.logs.remove(server)
+    const owner = this.connections.get(server.id)
+    if (!owner) return
+    this.connections.delete(server.id)
+    await owner.close(server, 'stopped')
+    await owner.dispose()
   }
 
   /** L7: connect (or reuse) and list tools uncached; never throws. */
@@ -279,15 +303,17 @@ export class MCPService {
     }
   }
 
+  /** Its log is kept after it stops, so the user can see why it died (G2). */
   getServerLogs(server: McpServer): ServerLogEntry[] {
-    return this.logs.get(server)
+    return this.logs.get(server.id)
   }
 
   /** L8: on quit, every call cancelled, every client closed, every child process ended. */
   async closeAll(): Promise<void> {
+    this.shuttingDown = true
     this.calls.abortAll()
     this.requests.cancelAll()
-    await this.registry.closeAll()
+    await Promise.allSettled([...this.connections.values()].map((owner) => owner.shutdown()))
     this.logs.flush()
   }
 }

@@ -26,7 +26,7 @@ class Ring<T> {
 }
 
 /**
- * The last `maxEntries` log entries of each server key (G1). Bounded, so a server flooding stderr
+ * The last `maxEntries` log entries of each server (G1). Bounded, so a server flooding stderr
  * cannot grow memory; reads are copies, so callers cannot change what the next reader sees.
  */
 export class ServerLogBuffer<T = ServerLogEntry> {
@@ -36,26 +36,26 @@ export class ServerLogBuffer<T = ServerLogEntry> {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new Error(`ServerLogBuffer: maxEntries must be a positive integer, got ${maxEntries}`)
   }
 
-  append(serverKey: string, entry: T): void {
-    let ring = this.logs.get(serverKey)
+  append(serverId: string, entry: T): void {
+    let ring = this.logs.get(serverId)
     if (!ring) {
       ring = new Ring<T>(this.maxEntries)
-      this.logs.set(serverKey, ring)
+      this.logs.set(serverId, ring)
     }
     ring.push(entry)
   }
 
   /** Every kept entry of a server, oldest first (a copy). */
-  get(serverKey: string): T[] {
-    return this.logs.get(serverKey)?.last() ?? []
+  get(serverId: string): T[] {
+    return this.logs.get(serverId)?.last() ?? []
   }
 
   /** The newest `count` kept entries of a server, oldest first (a copy). */
-  tail(serverKey: string, count: number): T[] {
-    return this.logs.get(serverKey)?.last(count) ?? []
+  tail(serverId: string, count: number): T[] {
+    return this.logs.get(serverId)?.last(count) ?? []
   }
 
-  remove(serverKey: string): void {
-    this.logs.delete(serverKey)
+  remove(serverId: string): void {
+    this.logs.delete(serverId)
   }
 }

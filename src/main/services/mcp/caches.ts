@@ -42,6 +42,8 @@ export class ServerCaches {
   private readonly generation = new Map<string, number>()
   /** cache keys by server key and kind, so a drop needs no scan */
   private readonly index = new Map<string, Map<CacheKind, Set<string>>>()
+  /** after dropAll nothing is cached again: a load still in flight then is answered, not kept */
+  private disposed = false
 
   /** `now` is the clock TTLs run on: Date.now, so tests can move it with fake timers */
   constructor(now: () => number = () => Date.now()) {
@@ -58,7 +60,7 @@ export class ServerCaches {
     }
     const startedAt = this.generation.get(serverKey) ?? 0
     const work = load().then((value) => {
-      if ((this.generation.get(serverKey) ?? 0) === startedAt) {
+      if (!this.disposed && (this.generation.get(serverKey) ?? 0) === startedAt) {
         this.cache.set(key, { value }, { ttl: CACHE_TTL_MS[kind] })
         this.remember(serverKey, kind, key)
       }
@@ -87,6 +89,14 @@ export class ServerCaches {
       for (const key of byKind.get(kind) ?? []) this.cache.delete(key)
       byKind.delete(kind)
     }
+  }
+
+  /** Everything, for good: the server is removed. */
+  dropAll(): void {
+    this.disposed = true
+    this.cache.clear()
+    this.inFlight.clear()
+    this.index.clear()
   }
 
   private remember(serverKey: string, kind: CacheKind, key: string): void {

@@ -15,8 +15,8 @@ import {
   type SamplingResponse
 } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
-import type { Platform } from '../../platform/Platform'
 import { assertSafeExternalUrl } from '../../security/externalUrl'
+import type { McpEmit } from './events'
 import type { ServerLogWriter } from './serverLogs'
 
 /** How long a dialog may stay unanswered before main answers for the user (Q2, Q3). */
@@ -49,7 +49,7 @@ export class ClientRequests {
   private readonly waiting = new Map<string, Waiting>()
 
   constructor(
-    private readonly platform: Platform,
+    private readonly emit: McpEmit,
     private readonly timeoutMs = CLIENT_REQUEST_TIMEOUT_MS
   ) {}
 
@@ -129,7 +129,7 @@ export class ClientRequests {
         clearTimeout(timer)
         signal.removeEventListener('abort', onAbort)
         this.waiting.delete(requestId)
-        this.platform.emit('mcp:client-request-done', { requestId, outcome })
+        this.emit('client-request-done', { requestId, outcome })
       }
       const settle: Waiting['settle'] = (answer) => {
         if (!this.waiting.has(requestId)) return
@@ -153,8 +153,8 @@ export class ClientRequests {
           : { kind, event: { ...base, params: params as CreateMessageRequestParams } }
       this.waiting.set(requestId, { kind, origin, shown, settle })
       log('info', `asks the user for ${kind === 'elicitation' ? 'input' : 'a model reply (sampling)'}`)
-      if (shown.kind === 'elicitation') this.platform.emit('mcp:elicitation-request', shown.event)
-      else this.platform.emit('mcp:sampling-request', shown.event)
+      if (shown.kind === 'elicitation') this.emit('elicitation-request', shown.event)
+      else this.emit('sampling-request', shown.event)
       if (signal.aborted) onAbort()
     })
   }

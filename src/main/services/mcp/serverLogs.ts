@@ -1,8 +1,7 @@
 import type { ServerLogEntry, ServerLogLevel } from '@shared/mcp/logs'
 import { redactSensitive, redactText, secretValuesOf } from '@shared/mcp/redact'
 import type { McpServer } from '@shared/mcp/server'
-import { getServerKey } from '@shared/mcp/serverKey'
-import type { Platform } from '../../platform/Platform'
+import type { McpEmit } from './events'
 import { ServerLogBuffer } from './ServerLogBuffer'
 
 const MAX_MESSAGE = 2000
@@ -18,14 +17,8 @@ interface RawEntry {
   redacted?: ServerLogEntry
 }
 
-/** What is waiting to be pushed for one server: how many entries were written since the last push. */
-interface Pending {
-  serverId: string
-  count: number
-}
-
 /**
- * The server log as the rest of the host writes it: kept in a ring buffer per server key and
+ * The server log as the rest of the host writes it: kept in a ring buffer per server and
  * pushed to the renderer in batches, so a flooding server costs one IPC message per flush, not
  * one per line (G2, G4). Every entry is redacted (with the server's own secret env/header values)
  * before anything outside this class sees it, but lazily: a flood of 100 000 lines a second keeps
@@ -33,13 +26,12 @@ interface Pending {
  */
 export class ServerLogs {
   private readonly buffer: ServerLogBuffer<RawEntry>
-  private readonly pending = new Map<string, Pending>()
-  /** the keys each server has logged under: an edit changes the key, and removal takes them all */
-  private readonly keysOf = new Map<string, Set<string>>()
+  /** server id → how many entries were written since the last push */
+  private readonly pending = new Map<string, number>()
   private timer: NodeJS.Timeout | undefined
 
   constructor(
-    private readonly platform: Platform,
+    private readonly emit: McpEmit,
     private readonly maxEntries = 200
   ) {
     this.buffer = new ServerLogBuffer<RawEntry>(maxEntries)
@@ -50,7 +42,6 @@ export class ServerLogs {
    * started (placeholders filled in): the secret values that brought in are redacted too.
    */
   writer(server: McpServer, source?: string, started?: McpServer): ServerLogWriter {
-    const key = getServerKey(server)
     const secrets = secretValuesOf(server.env, server.headers, started?.env, started?.headers)
     // a raw message is cut only past the longest secret, so no secret is left half-visible
     const keep = MAX_MESSAGE + Math.max(0, ...secrets.map((s) => s.length))
@@ -60,23 +51,18 @@ export class ServerLogs {
       // data is rare (log notifications) and may be changed by its owner later: redacted now
       if (data !== undefined) entry.data = redactSensitive(data, { secrets })
       if (source) entry.source = source
-      this.append(server.id, key, { entry, secrets, cut })
+      this.append(server.id, { entry, secrets, cut })
     }
   }
 
-  get(server: McpServer): ServerLogEntry[] {
-    return this.buffer.get(getServerKey(server)).map(redactedCopy)
+  /** The log of a server, under its current config and any earlier one: it is kept by id. */
+  get(serverId: string): ServerLogEntry[] {
+    return this.buffer.get(serverId).map(redactedCopy)
   }
 
-  /** Every log of the server, under its current config and any earlier one. */
-  remove(server: McpServer): void {
-    const keys = this.keysOf.get(server.id) ?? new Set<string>()
-    keys.add(getServerKey(server))
-    for (const key of keys) {
-      this.buffer.remove(key)
-      this.pending.delete(key)
-    }
-    this.keysOf.delete(server.id)
+  remove(serverId: string): void {
+    this.buffer.remove(serverId)
+    this.pending.delete(serverId)
   }
 
   /** Sends whatever is queued now (on close, so the last lines of a dying server arrive). */
@@ -85,21 +71,16 @@ export class ServerLogs {
     this.timer = undefined
     const batches = [...this.pending]
     this.pending.clear()
-    for (const [serverKey, { serverId, count }] of batches) {
+    for (const [serverId, count] of batches) {
       // the renderer only ever shows the last maxEntries; older lines are already out of the ring
-      const entries = this.buffer.tail(serverKey, count).map(redactedCopy)
-      if (entries.length) this.platform.emit('mcp:server-log', { serverId, entries })
+      const entries = this.buffer.tail(serverId, count).map(redactedCopy)
+      if (entries.length) this.emit('server-log', { serverId, entries })
     }
   }
 
-  private append(serverId: string, serverKey: string, raw: RawEntry): void {
-    this.buffer.append(serverKey, raw)
-    const keys = this.keysOf.get(serverId)
-    if (!keys) this.keysOf.set(serverId, new Set([serverKey]))
-    else keys.add(serverKey)
-    const pending = this.pending.get(serverKey)
-    if (pending) pending.count = Math.min(pending.count + 1, this.maxEntries)
-    else this.pending.set(serverKey, { serverId, count: 1 })
+  private append(serverId: string, raw: RawEntry): void {
+    this.buffer.append(serverId, raw)
+    this.pending.set(serverId, Math.min((this.pending.get(serverId) ?? 0) + 1, this.maxEntries))
     if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), FLUSH_MS)
       this.timer.unref()

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServer } from '@shared/mcp/server'
-import type { Platform } from '../../platform/Platform'
 import { formatDuration, isTimeout, McpServerError } from './errors'
+import type { McpEmit } from './events'
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000
 /** X3: however much progress a long-running tool reports, a call ends after 10 minutes. */
@@ -111,7 +111,7 @@ export class ToolCalls {
   private readonly active = new Map<string, AbortController>()
 
   constructor(
-    private readonly platform: Platform,
+    private readonly emit: McpEmit,
     private readonly defaults: ToolCallsOptions = {}
   ) {}
 
@@ -155,7 +155,7 @@ export class ToolCalls {
         signal: controller.signal,
         ...(server.longRunning ? { resetTimeoutOnProgress: true, maxTotalTimeout: capMs } : {}),
         onprogress: (progress) =>
-          this.platform.emit('mcp:progress', {
+          this.emit('progress', {
             callId,
             progress: progress.progress,
             total: progress.total,

@@ -80,6 +80,11 @@ export class ServerRegistry {
     return !!server && this.state.approvedNow(server)
   }
 
+  /** O2 at the moment of starting: the user approved exactly this config's target (what is about to run). */
+  approves(server: McpServer): boolean {
+    return this.state.approvedNow(server)
+  }
+
   onChanged(listener: (snapshot: ServersSnapshot) => void): () => void {
     this.listeners.add(listener)
     return () => void this.listeners.delete(listener)
