@@ -13,7 +13,7 @@ import enServers from '../../src/renderer/src/i18n/locales/en-US/servers.json'
 import zhEditor from '../../src/renderer/src/i18n/locales/zh-CN/editor.json'
 import zhServers from '../../src/renderer/src/i18n/locales/zh-CN/servers.json'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { afterEachTest, EVERYTHING, typeImportJson } from './support/uiSteps'
+import { afterEachTest, downloadFrom, EVERYTHING, typeImportJson } from './support/uiSteps'
 import { PNG_1PX } from '../fixtures/images'
 
 
@@ -167,7 +167,7 @@ describe('MCP servers in a real browser (browser mode, real servers)', () => {
     await page.getByTestId('add-server').click()
     await page.getByTestId('add-menu-export').click()
     await page.getByTestId('export-json').locator('.cm-content').waitFor()
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()])
+    const download = await downloadFrom(page, 'export-download')
     expect(download.suggestedFilename()).toBe('mcp-servers.json')
     const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { mcpServers: Record<string, { command?: string; url?: string }> }
     expect(file.mcpServers.everything).toMatchObject({ command: process.execPath, args: [EVERYTHING, 'stdio'] })
@@ -232,7 +232,7 @@ describe('MCP servers in a real browser (browser mode, real servers)', () => {
     expect(total).toBeGreaterThan(0)
     await snap('logs-tab.png')
     await page.getByTestId('logs-export').click()
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('logs-export-log').click()])
+    const download = await downloadFrom(page, 'logs-export-log')
     expect(download.suggestedFilename()).toMatch(/^everything-.*\.log$/)
     const exported = readFileSync((await download.path())!, 'utf8')
     // a line may arrive while the file is written: at least what was shown, in the file's format

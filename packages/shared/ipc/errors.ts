@@ -15,6 +15,44 @@ export const IpcErrorCode = {
   Internal: 'INTERNAL'
 } as const
 
+/**
+ * Every stable code main (or the bridge) puts on an error. The renderer shows the sentence for
+ * the code in the UI language and main's English detail beneath it; a code not listed here
+ * shows the detail alone.
+ */
+export const ERROR_CODES = [
+  // the IPC edge and the browser bridge
+  ...Object.values(IpcErrorCode),
+  'DISCONNECTED',
+  'NO_TOKEN',
+  // the server list (main's registry) and trust
+  'SERVER_NOT_FOUND',
+  'SERVER_EXISTS',
+  'INVALID_SERVER',
+  'INVALID_ORDER',
+  'NEEDS_APPROVAL',
+  // starting and using a server
+  'BAD_CONFIG',
+  'COMMAND_NOT_FOUND',
+  'SERVER_EXITED',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_REFUSED',
+  'HTTP_ERROR',
+  'CONNECT_FAILED',
+  'TOOL_DISABLED',
+  'BAD_ARGUMENTS',
+  'CALL_ID_IN_USE',
+  'TOOL_TIMEOUT',
+  'CANCELLED',
+  'REQUEST_FAILED',
+  'STOPPED'
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code)
+}
+
 /** Rebuilt on the renderer side so callers can `catch (e) { e.code }`. */
 export class IpcError extends Error {
   readonly code?: string

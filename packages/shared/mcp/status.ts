@@ -5,6 +5,8 @@ export interface ServerStatusEvent {
   serverId: string
   serverName: string
   status: ServerStatus
-  /** a message the user can act on, when status is error or disconnected */
+  /** a message the user can act on, when status is error or disconnected (English detail) */
   error?: string
+  /** the stable code of that error, for the sentence the renderer shows in the user's language */
+  code?: string
 }

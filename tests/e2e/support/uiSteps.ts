@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Download, Page } from 'playwright-core'
 import { expect, type TestContext } from 'vitest'
 import { ARTIFACTS, type BrowserApp } from './browserApp'
 import { failureReport } from './failureReport'
@@ -65,4 +65,20 @@ export async function openRunner(page: Page, tool: string): Promise<void> {
   await page.getByTestId(`tool-run-${tool}`).click()
   await page.getByTestId('runner-run').waitFor()
   await dialogsSettled(page)
+}
+
+/**
+ * Clicks a button that saves a file and returns the download. On a loaded machine Chromium once
+ * started no download for a click (the dialog was open and idle, the button enabled): as a user
+ * would, the button is clicked again when no download has begun within a while, a few times.
+ */
+export async function downloadFrom(page: Page, testId: string): Promise<Download> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), page.getByTestId(testId).click()])
+      return download
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
 }

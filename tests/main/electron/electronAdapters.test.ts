@@ -48,6 +48,7 @@ const electron = vi.hoisted(() => {
       },
       app: { getName: () => 'MCP Studio', getVersion: () => '0.1.0', getPath: () => '/tmp' },
       net: { fetch: vi.fn() },
+      dialog: { showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })) },
       safeStorage: { isEncryptionAvailable: () => false }
     }
   }
@@ -55,7 +56,7 @@ const electron = vi.hoisted(() => {
 vi.mock('electron', () => ({ ...electron.module, default: electron.module }))
 
 const { createAppWindow, isOwnPage, secureWebPreferences } = await import('../../../src/main/platform/electronWindows')
-const { openExternalSafely } = await import('../../../src/main/platform/electronPlatform')
+const { confirmStartNatively, openExternalSafely } = await import('../../../src/main/platform/electronPlatform')
 const { bindRouterToIpcMain } = await import('../../../src/main/ipc/electronIpc')
 const { IpcRouter } = await import('../../../src/main/ipc/IpcRouter')
 const { appHandlers } = await import('../../../src/main/ipc/appHandlers')
@@ -141,5 +142,30 @@ describe('Electron IPC adapter', () => {
     expect(await call(noFrame, undefined)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
     unbind()
     expect(electron.handlers.size).toBe(0)
+  })
+})
+
+describe('Electron approval dialog (O2)', () => {
+  const server = { id: 's', name: 'github', command: 'npx', args: ['-y', '@example/github-mcp'], env: { GITHUB_TOKEN: 'ghp_secret_value_123' }, cwd: '/work', isActive: true }
+
+  it('shows the whole command, the names (never the values) of its variables and its folder; Run approves, Cancel does not', async () => {
+    const show = electron.module.dialog.showMessageBox
+    show.mockResolvedValueOnce({ response: 1 })
+    expect(await confirmStartNatively([server])).toBe(true)
+    const options = show.mock.calls.at(-1)!.at(-1) as { message: string; detail: string; buttons: string[]; defaultId: number; cancelId: number }
+    expect(options.message).toBe('Run the MCP server "github"?')
+    expect(options.detail).toContain('npx -y @example/github-mcp')
+    expect(options.detail).toContain('env: GITHUB_TOKEN')
+    expect(options.detail).toContain('cwd: /work')
+    expect(options.detail).not.toContain('ghp_secret_value_123')
+    // the safe answer is the default, and what Esc gives
+    expect(options.buttons[options.defaultId]).toBe('Cancel')
+    expect(options.cancelId).toBe(options.defaultId)
+
+    show.mockResolvedValueOnce({ response: 0 })
+    expect(await confirmStartNatively([server, { ...server, id: 't', name: 'remote', command: undefined, args: undefined, env: undefined, cwd: undefined, baseUrl: 'https://example.com/mcp' }])).toBe(false)
+    const both = show.mock.calls.at(-1)!.at(-1) as { message: string; detail: string }
+    expect(both.message).toBe('Run these 2 MCP servers?')
+    expect(both.detail).toContain('remote connects to:\nhttps://example.com/mcp')
   })
 })

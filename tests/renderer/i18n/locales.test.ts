@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import enUS from '@renderer/i18n/locales/en-US'
 import zhCN from '@renderer/i18n/locales/zh-CN'
+import { ERROR_CODES } from '@shared/ipc/errors'
 import { createI18n } from '@renderer/i18n'
 
 /** Every leaf key of a nested resource object, as dotted paths. */
@@ -31,6 +32,11 @@ describe('locales', () => {
         expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true)
       }
     }
+  })
+
+  it("has a sentence for every code main puts on an error, in both languages, and nothing else under errors", () => {
+    for (const locale of [enUS, zhCN]) expect(Object.keys(locale.errors).sort()).toEqual([...ERROR_CODES].sort())
+    expect(createI18n('zh-CN').t('errors.NEEDS_APPROVAL')).toContain('批准')
   })
 
   it('translates with the instance for each language', () => {

@@ -159,7 +159,10 @@ describe('running a tool (real calls)', () => {
     fireEvent.change(field(body, /^ms/), { target: { value: '3000' } })
     fireEvent.click(screen.getByTestId('runner-run'))
     const error = await screen.findByTestId('runner-error', {}, { timeout: 20_000 })
-    expect(error.textContent).toMatch(/The call failed: .*time/i)
+    expect(error.textContent).toContain('The call failed')
+    // the sentence for main's code in the UI language, main's own detail beneath it
+    expect(within(error).getByTestId('error-sentence').textContent).toBe('The tool did not finish in time.')
+    expect(within(error).getByTestId('error-detail').textContent).toMatch(/MCP server "slow": .*time/)
     fireEvent.click(within(error).getByTestId('runner-retry'))
     await waitFor(() => expect(screen.getByTestId('runner-run').textContent).toContain('Running'))
     expect(await screen.findByTestId('runner-error', {}, { timeout: 20_000 })).toBeTruthy()

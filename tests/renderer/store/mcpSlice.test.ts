@@ -42,8 +42,9 @@ describe('mcp slice: a mirror of main’s registry', () => {
   })
 
   it("takes main's list whole, and a failed load is remembered until the next list arrives", () => {
-    let state = mcpReducer(initialMcpState, serversLoadFailed('Could not reach MCP Studio.'))
-    expect(state.loadError).toBe('Could not reach MCP Studio.')
+    const failure = { message: 'Could not reach MCP Studio.', code: 'DISCONNECTED' as const }
+    let state = mcpReducer(initialMcpState, serversLoadFailed(failure))
+    expect(state.loadError).toEqual(failure)
     const notice = { code: 'REGISTRY_DAMAGED' as const, keptAs: '/x/servers.json.corrupt-1', detail: 'not JSON' }
     state = mcpReducer(state, serversChanged(snapshot([server('a'), server('b')], { notice })))
     expect(ids(state)).toEqual(['a', 'b'])

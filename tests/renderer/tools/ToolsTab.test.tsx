@@ -50,22 +50,26 @@ describe('ToolsTab (real MCPService, real fixture server)', () => {
     expect((await screen.findByTestId('tools-no-match')).textContent).toContain('No tool matches “zzz”')
   })
 
-  it('writes disabledTools and disabledAutoApproveTools through onChange', async () => {
-    const { store, server } = await setup()
+  it("writes disabledTools and disabledAutoApproveTools into main's list through onChange", async () => {
+    const { store, server, main } = await setup()
+    const saved = () => main.registry.get(server.id)
     await screen.findByTestId('tool-name-tool_0001', {}, { timeout: 20_000 })
     const enabled = screen.getByTestId('tool-enabled-tool_0001')
     expect(enabled.getAttribute('aria-checked')).toBe('true')
     fireEvent.click(enabled)
-    expect(selectServerById(store.getState(), server.id)?.disabledTools).toEqual(['tool_0001'])
+    await waitFor(() => expect(saved()?.disabledTools).toEqual(['tool_0001']))
+    await waitFor(() => expect(selectServerById(store.getState(), server.id)?.disabledTools).toEqual(['tool_0001']))
     await waitFor(() => expect(screen.getByTestId('tool-enabled-tool_0001').getAttribute('aria-checked')).toBe('false'))
     // a disabled tool cannot be run, and its auto-approve switch is moot
     expect(screen.getByTestId('tool-run-tool_0001')).toHaveProperty('disabled', true)
     expect(screen.getByTestId('tool-auto-approve-tool_0001').hasAttribute('disabled')).toBe(true)
 
     fireEvent.click(screen.getByTestId('tool-auto-approve-tool_0002'))
-    expect(selectServerById(store.getState(), server.id)?.disabledAutoApproveTools).toEqual(['tool_0002'])
+    await waitFor(() => expect(saved()?.disabledAutoApproveTools).toEqual(['tool_0002']))
     fireEvent.click(screen.getByTestId('tool-enabled-tool_0001'))
-    expect(selectServerById(store.getState(), server.id)?.disabledTools).toEqual([])
+    await waitFor(() => expect(saved()?.disabledTools).toEqual([]))
+    // both changes are kept: the second did not undo the first
+    expect(saved()?.disabledAutoApproveTools).toEqual(['tool_0002'])
   })
 
   it('expands a tool to show its input schema', async () => {

@@ -113,7 +113,7 @@ export class MCPService {
         connect: (configured, signal, conn) => this.start(configured, signal, conn),
         trust: this.options.trust ?? (() => true),
         onStatus: (configured, status, error) => {
-          this.events.send('server-status', { serverId: configured.id, serverName: configured.name, status, error })
+          this.events.send('server-status', { serverId: configured.id, serverName: configured.name, status, error: error?.message, code: error?.code })
           // the last lines of a failing server should reach the renderer with its status
           if (status !== 'connecting') this.logs.flush()
         },

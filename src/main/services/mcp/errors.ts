@@ -1,10 +1,13 @@
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js'
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js'
+import type { ErrorCode as AppErrorCode } from '@shared/ipc/errors'
 import { redactText, secretValuesOf } from '@shared/mcp/redact'
 import type { McpServer } from '@shared/mcp/server'
 
-export type McpServerErrorCode =
+/** The codes of what goes wrong with a server itself (the renderer has a sentence for each). */
+export type McpServerErrorCode = Extract<
+  AppErrorCode,
   | 'BAD_CONFIG'
   | 'COMMAND_NOT_FOUND'
   | 'SERVER_EXITED'
@@ -19,6 +22,7 @@ export type McpServerErrorCode =
   | 'CANCELLED'
   | 'REQUEST_FAILED'
   | 'STOPPED'
+>
 
 /**
  * An error the user can act on. The message always names the server and is redacted with that

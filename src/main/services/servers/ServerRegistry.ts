@@ -6,6 +6,7 @@ import { RegistryState } from './registryState'
 import { RegistryStore } from './registryStore'
 import { isValid, labelOf, parseServer, slotId, slotName } from './serverEntries'
 import { isObject } from './loose'
+import { RegistryError } from './registryError'
 
 export interface ServerRegistryOptions {
   /** the app's user-data folder: the file is `{userDataDir}/mcp/servers.json` */
@@ -108,7 +109,7 @@ export class ServerRegistry {
     return this.mutate(() => {
       const index = this.state.slots.findIndex((slot) => isValid(slot) && slot.server.id === id)
       const current = this.state.findValid(id)
-      if (!current) throw new Error(`no server with id "${id}"`)
+      if (!current) throw new RegistryError('SERVER_NOT_FOUND', `no server with id "${id}"`)
       const server = parseServer(applyChanges(current, changes), current.name)
       assertUnique(server, this.state.slots, id)
       this.state.slots[index] = { server }
@@ -141,7 +142,7 @@ export class ServerRegistry {
   approve(id: string): Promise<void> {
     return this.mutate(() => {
       const server = this.state.findValid(id)
-      if (!server) throw new Error(`no server with id "${id}"`)
+      if (!server) throw new RegistryError('SERVER_NOT_FOUND', `no server with id "${id}"`)
       this.state.approvals[id] = approvalTarget(server)
     })
   }
@@ -150,9 +151,9 @@ export class ServerRegistry {
   repair(id: string, entry: unknown): Promise<McpServer> {
     return this.mutate(() => {
       const index = this.state.slots.findIndex((slot) => !isValid(slot) && slot.broken.id === id)
-      if (index < 0) throw new Error(`no broken server with id "${id}"`)
+      if (index < 0) throw new RegistryError('SERVER_NOT_FOUND', `no broken server with id "${id}"`)
       const label = (isObject(entry) && typeof entry.name === 'string' && entry.name) || slotName(this.state.slots[index]) || id
-      if (!isObject(entry)) throw new Error(`server "${label}": expected an object`)
+      if (!isObject(entry)) throw new RegistryError('INVALID_SERVER', `server "${label}": expected an object`)
       const server = parseServer({ ...entry, id }, label)
       assertUnique(server, this.state.slots, id)
       this.state.slots[index] = { server }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@shared/ipc/errors'
 import type { McpServer } from '@shared/mcp/server'
 
 /** Where the servers an operation names come from: the app's registry, or a config file the CLI was given. */
@@ -7,7 +8,7 @@ export interface ServerSource {
   isApproved(id: string): boolean
 }
 
-export type ServerAccessCode = 'SERVER_NOT_FOUND' | 'NEEDS_APPROVAL'
+export type ServerAccessCode = Extract<ErrorCode, 'SERVER_NOT_FOUND' | 'NEEDS_APPROVAL'>
 
 /** Refused before anything runs: a stable code the renderer translates, and an English detail. */
 export class ServerAccessError extends Error {

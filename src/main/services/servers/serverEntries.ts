@@ -3,6 +3,7 @@ import type { BrokenServer } from '@shared/mcp/registry'
 import { McpServerSchema, type McpServer } from '@shared/mcp/server'
 import { openSecrets, redactSecrets, sealSecrets } from './secretFields'
 import { isObject } from './loose'
+import { RegistryError } from './registryError'
 
 /**
  * One place of the user's list: a valid server, or an entry that failed validation. A broken
@@ -65,7 +66,7 @@ export function storedEntry(slot: Slot, encrypt?: (plain: string) => string): un
 export function parseServer(input: unknown, label: string): McpServer {
   const parsed = McpServerSchema.safeParse(input)
   if (parsed.success) return parsed.data
-  throw new Error(`server "${label}": ${issuesText(parsed.error)}`)
+  throw new RegistryError('INVALID_SERVER', `server "${label}": ${issuesText(parsed.error)}`)
 }
 
 /** A caller's name for an input in messages: its name, else its position. */

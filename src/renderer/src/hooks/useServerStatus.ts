@@ -10,6 +10,8 @@ export type DisplayStatus = ServerStatus | 'needsApproval'
 export interface ServerStatusView {
   status: DisplayStatus
   error?: string
+  /** the stable code of the error, for its sentence in the UI language */
+  code?: string
   toolCount?: number
 }
 

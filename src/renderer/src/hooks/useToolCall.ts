@@ -3,13 +3,13 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ProgressEvent } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import { useApi } from '@renderer/context/ApiContext'
-import { errorMessage } from './useServerLists'
+import { describeError, type AppError } from '@renderer/components/errors/describeError'
 
 export type ToolCallState =
   | { status: 'idle' }
   | { status: 'running'; callId: string; startedAt: number; progress?: ProgressEvent }
   | { status: 'done'; result: CallToolResult; elapsedMs: number }
-  | { status: 'failed'; message: string; elapsedMs: number }
+  | { status: 'failed'; error: AppError; elapsedMs: number }
   | { status: 'cancelled'; elapsedMs: number }
 
 /**
@@ -58,7 +58,7 @@ export function useToolCall(server: McpServer, toolName: string) {
         setState(
           call.cancelled
             ? { status: 'cancelled', elapsedMs: Date.now() - startedAt }
-            : { status: 'failed', message: errorMessage(error), elapsedMs: Date.now() - startedAt }
+            : { status: 'failed', error: describeError(error), elapsedMs: Date.now() - startedAt }
         )
       } finally {
         if (current.current === call) current.current = null

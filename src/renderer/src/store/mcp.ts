@@ -1,6 +1,7 @@
 import { createSelector, createSlice, original, type PayloadAction } from '@reduxjs/toolkit'
 import type { BrokenServer, RegistryNotice, ServersSnapshot } from '@shared/mcp/registry'
 import type { McpServer } from '@shared/mcp/server'
+import type { AppError } from '@renderer/components/errors/describeError'
 
 /**
  * A mirror of main's ServerRegistry (O1): replaced whole by every `servers:changed`. The renderer
@@ -11,7 +12,7 @@ export interface McpState extends ServersSnapshot {
   /** false until main's list arrived: the list shows a spinner, not "no servers" */
   loaded: boolean
   /** why main's list could not be had (shown with a retry) */
-  loadError?: string
+  loadError?: AppError
 }
 
 export const initialMcpState: McpState = { servers: [], approved: {}, broken: [], loaded: false }
@@ -32,7 +33,7 @@ const mcpSlice = createSlice({
       })
       return { ...action.payload, servers, loaded: true }
     },
-    serversLoadFailed(state, action: PayloadAction<string>) {
+    serversLoadFailed(state, action: PayloadAction<AppError>) {
       state.loadError = action.payload
     },
     /** main's answer to an add or update: shown now */
@@ -42,6 +43,19 @@ const mcpSlice = createSlice({
       else state.servers.push(action.payload)
       // a repaired entry is no longer broken
       state.broken = state.broken.filter((b) => b.id !== action.payload.id)
+    },
+    /**
+     * A change shown before main confirms it, so the next click builds on it (two quick switches
+     * both count); main's answer or list follows and wins.
+     */
+    serverChangedLocally(state, action: PayloadAction<{ id: string; changes: McpServerChanges }>) {
+      const server = state.servers.find((s) => s.id === action.payload.id)
+      if (!server) return
+      for (const [key, value] of Object.entries(action.payload.changes)) {
+        if (key === 'id') continue
+        if (value === undefined) delete (server as Record<string, unknown>)[key]
+        else (server as Record<string, unknown>)[key] = value
+      }
     },
     serversApproved(state, action: PayloadAction<string[]>) {
       for (const id of action.payload) state.approved[id] = true
@@ -59,7 +73,7 @@ const mcpSlice = createSlice({
   }
 })
 
-export const { serversChanged, serversLoadFailed, serverSaved, serversApproved, serverRemoved, serversReordered } = mcpSlice.actions
+export const { serversChanged, serversLoadFailed, serverChangedLocally, serverSaved, serversApproved, serverRemoved, serversReordered } = mcpSlice.actions
 export const mcpReducer = mcpSlice.reducer
 
 type WithMcp = { mcp: McpState }

@@ -4,8 +4,10 @@ import type { ServerStatus } from '@shared/mcp/status'
 /** What the renderer knows about a running server; lives only in memory (never persisted). */
 export interface ServerRuntime {
   status: ServerStatus
-  /** the server's own message when status is error or disconnected */
+  /** the server's own message when status is error or disconnected (main's English detail) */
   error?: string
+  /** the stable code of that error: the sentence shown for it is in the UI language */
+  code?: string
   /** how many tools it listed after connecting */
   toolCount?: number
 }
@@ -20,13 +22,14 @@ const runtimeSlice = createSlice({
   name: 'runtime',
   initialState: initialRuntimeState,
   reducers: {
-    statusChanged(state, action: PayloadAction<{ serverId: string; status: ServerStatus; error?: string }>) {
-      const { serverId, status, error } = action.payload
+    statusChanged(state, action: PayloadAction<{ serverId: string; status: ServerStatus; error?: string; code?: string }>) {
+      const { serverId, status, error, code } = action.payload
       const previous = state.servers[serverId]
       // a tool count is only true while connected
       state.servers[serverId] = {
         status,
         error: status === 'error' || status === 'disconnected' ? error : undefined,
+        code: status === 'error' || status === 'disconnected' ? code : undefined,
         toolCount: status === 'connected' ? previous?.toolCount : undefined
       }
     },

@@ -1,31 +1,40 @@
 import type { McpApi } from '@shared/ipc/api'
 import type { McpServer } from '@shared/mcp/server'
 import type { AppDispatch } from '.'
-import { serverRemoved, serverSaved, serversApproved, serversChanged, serversLoadFailed, serversReordered, type McpServerChanges } from './mcp'
+import { serverChangedLocally, serverRemoved, serverSaved, serversApproved, serversChanged, serversLoadFailed, serversReordered, type McpServerChanges } from './mcp'
+import { describeError } from '@renderer/components/errors/describeError'
 
 /**
  * Every change to the server list, as calls to main's registry. Each applies main's answer at once
  * (the `servers:changed` event that follows says the same); a refusal throws with main's message.
  */
 export function createServerCommands(api: McpApi, dispatch: AppDispatch) {
+  const load = async (): Promise<void> => {
+    try {
+      dispatch(serversChanged(await api.servers.list()))
+    } catch (error) {
+      dispatch(serversLoadFailed(describeError(error)))
+      throw error
+    }
+  }
   return {
-    async load(): Promise<void> {
-      try {
-        dispatch(serversChanged(await api.servers.list()))
-      } catch (error) {
-        dispatch(serversLoadFailed(error instanceof Error ? error.message : String(error)))
-        throw error
-      }
-    },
+    load,
     async add(servers: McpServer[]): Promise<McpServer[]> {
       const added = await api.servers.add({ servers })
       for (const server of added) dispatch(serverSaved(server))
       return added
     },
     async update(serverId: string, changes: McpServerChanges): Promise<McpServer> {
-      const saved = await api.servers.update({ serverId, changes })
-      dispatch(serverSaved(saved))
-      return saved
+      dispatch(serverChangedLocally({ id: serverId, changes }))
+      try {
+        const saved = await api.servers.update({ serverId, changes })
+        dispatch(serverSaved(saved))
+        return saved
+      } catch (error) {
+        // main refused: show what main has
+        await load().catch(() => undefined)
+        throw error
+      }
     },
     /** false when the user declined main's own confirmation (Electron's native dialog) */
     async approve(serverIds: string[]): Promise<boolean> {

@@ -36,7 +36,7 @@ export interface ConnectionDeps extends PingTiming {
   connect(server: McpServer, signal: AbortSignal, owner: ServerConnection): Promise<Connection>
   /** O2: may this exact config run? Nothing is started otherwise */
   trust(server: McpServer): boolean
-  onStatus(server: McpServer, status: ServerStatus, error?: string): void
+  onStatus(server: McpServer, status: ServerStatus, error?: { message: string; code?: string }): void
   logs: ServerLogs
   /** the clock cache TTLs run on */
   now?: () => number
@@ -142,8 +142,9 @@ export class ServerConnection {
       connection = await this.deps.connect(server, signal, this)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
+      const code = (error as { code?: unknown } | undefined)?.code
       this.log(server)('error', message)
-      this.setState(server, signal.aborted ? 'stopped' : 'failed', message)
+      this.setState(server, signal.aborted ? 'stopped' : 'failed', { message, code: typeof code === 'string' ? code : undefined })
       throw error
     }
     if (signal.aborted || this.shuttingDown) {
@@ -160,7 +161,7 @@ export class ServerConnection {
     return live
   }
 
-  private setState(server: McpServer, state: Exclude<ConnectionState, 'needs-approval'>, error?: string): void {
+  private setState(server: McpServer, state: Exclude<ConnectionState, 'needs-approval'>, error?: { message: string; code?: string }): void {
     this.state = state
     this.deps.onStatus(server, STATUS[state], error)
   }
@@ -173,7 +174,7 @@ export class ServerConnection {
     this.subscriptions.clear()
     const reason = 'the connection closed (the server process ended or the transport dropped)'
     this.log(live.server)('warn', reason)
-    this.setState(live.server, 'disconnected', reason)
+    this.setState(live.server, 'disconnected', { message: reason, code: 'SERVER_EXITED' })
     // make sure nothing of it is left behind (its process group, an in-memory server half)
     this.track(live.connection.close())
   }

@@ -21,6 +21,7 @@ import { ResourcesTab } from './ResourcesTab'
 import type { EditorTab } from './editorTabs'
 import { diffServer, fromFormValues, saveEffect, toFormValues, type ServerFormField, type ServerFormValues } from './serverForm'
 import { ToolsTab } from './ToolsTab'
+import { describeError, errorLine } from '@renderer/components/errors/describeError'
 
 export interface ServerEditorProps {
   /** the saved server, or a new one not saved yet (quick create) */
@@ -110,7 +111,7 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
         void message.success(t('editor.saved', { name: saved.name }))
       }
     } catch (error) {
-      void message.error(t('editor.saveFailed', { message: error instanceof Error ? error.message : String(error) }))
+      void message.error(t('editor.saveFailed', { message: errorLine(t, describeError(error)) }))
     } finally {
       setSaving(false)
     }
@@ -136,7 +137,7 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
 
   const onTabsChange = (changes: McpServerChanges) =>
     void actions.commands.update(server.id, changes).catch((error: unknown) => {
-      void message.error(t('editor.saveFailed', { message: error instanceof Error ? error.message : String(error) }))
+      void message.error(t('editor.saveFailed', { message: errorLine(t, describeError(error)) }))
     })
   const live = (node: ReactNode) =>
     connected || reconnecting ? (

@@ -12,6 +12,7 @@ import { CallProgress } from './CallProgress'
 import { Elapsed } from './Elapsed'
 import { SchemaForm, type SchemaFormHandle } from './SchemaForm'
 import { parseJsonArgs } from './jsonArgs'
+import { ErrorText } from '@renderer/components/errors/ErrorText'
 
 export interface ToolRunnerProps {
   server: McpServer
@@ -138,7 +139,8 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
             <Alert
               type="error"
               showIcon
-              title={t('runner.failed', { message: state.message })}
+              title={t('runner.failed')}
+              description={<ErrorText error={state.error} />}
               data-testid="runner-error"
               action={
                 <Button size="small" onClick={() => start(lastArgs.current)} data-testid="runner-retry">

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import type { BrokenServer } from '@shared/mcp/registry'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import { RepairServerDialog } from './RepairServerDialog'
+import { describeError, type AppError } from '@renderer/components/errors/describeError'
+import { ErrorText } from '@renderer/components/errors/ErrorText'
 
 /** A saved entry that failed validation: kept, shown with why, to be fixed as JSON or deleted. */
 export function BrokenServerRow({ entry }: { entry: BrokenServer }) {
@@ -12,13 +14,13 @@ export function BrokenServerRow({ entry }: { entry: BrokenServer }) {
   const { token } = theme.useToken()
   const { commands } = useServerActions()
   const [repairing, setRepairing] = useState(false)
-  const [error, setError] = useState<string>()
+  const [error, setError] = useState<AppError>()
   const label = entry.name ?? t('servers.broken.unnamed')
   const remove = async () => {
     try {
       await commands.remove(entry.id)
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
+      setError(describeError(failure))
     }
   }
   return (
@@ -43,7 +45,7 @@ export function BrokenServerRow({ entry }: { entry: BrokenServer }) {
           <Typography.Text type="danger" data-testid="broken-server-message">
             {t('servers.broken.why', { message: entry.message })}
           </Typography.Text>
-          {error && <Typography.Text type="danger">{error}</Typography.Text>}
+          {error && <ErrorText error={error} />}
         </Flex>
         <Button icon={<EditOutlined />} onClick={() => setRepairing(true)} data-testid="broken-server-edit">
           {t('servers.broken.edit')}

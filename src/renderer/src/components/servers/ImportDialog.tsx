@@ -13,6 +13,8 @@ import { planImport, type DuplicatePolicy, type ImportPlanItem } from './importP
 import { LazyJsonEditor } from './LazyJsonEditor'
 import { serverTarget, serverTypeKey } from './serverTarget'
 import { setZodLanguage } from './zodLocale'
+import { describeError, type AppError } from '@renderer/components/errors/describeError'
+import { ErrorText } from '@renderer/components/errors/ErrorText'
 
 const EXAMPLE = `{
   "mcpServers": {
@@ -71,7 +73,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   }
 
   const [saving, setSaving] = useState(false)
-  const [saveError, setSaveError] = useState<string>()
+  const [saveError, setSaveError] = useState<AppError>()
   const submit = async () => {
     if (blocked || saving) return
     const filled = applyConfigInputs(
@@ -89,7 +91,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       close()
     } catch (error) {
       // main refused (a name taken meanwhile …): nothing was added, the text stays for a fix
-      setSaveError(error instanceof Error ? error.message : String(error))
+      setSaveError(describeError(error))
     } finally {
       setSaving(false)
     }
@@ -181,7 +183,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             }
           />
         )}
-        {saveError && <Alert type="error" showIcon data-testid="import-save-error" title={saveError} />}
+        {saveError && <Alert type="error" showIcon data-testid="import-save-error" title={t('serverImport.saveFailed')} description={<ErrorText error={saveError} />} />}
         {inputs.length > 0 && <ImportInputs inputs={inputs} values={inputValues} onChange={(id, value) => setTyped((prev) => ({ ...prev, [id]: value }))} />}
         {plan.length > 0 && <ImportPreview plan={plan} />}
         {missingInputs > 0 && toAdd.length > 0 && (

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next'
 import type { BrokenServer } from '@shared/mcp/registry'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import { LazyJsonEditor } from './LazyJsonEditor'
+import { describeError, type AppError } from '@renderer/components/errors/describeError'
+import { ErrorText } from '@renderer/components/errors/ErrorText'
 
 /** The broken entry as JSON: the user corrects it and main validates it again. */
 export function RepairServerDialog({ entry, onClose }: { entry: BrokenServer; onClose: () => void }) {
   const { t } = useTranslation()
   const { commands } = useServerActions()
   const [text, setText] = useState(() => JSON.stringify(entry.raw, null, 2))
-  const [error, setError] = useState<string>()
+  const [error, setError] = useState<AppError>()
   const [saving, setSaving] = useState(false)
 
   const save = async () => {
@@ -18,14 +20,14 @@ export function RepairServerDialog({ entry, onClose }: { entry: BrokenServer; on
     try {
       parsed = JSON.parse(text)
     } catch (failure) {
-      return setError(t('servers.broken.notJson', { message: (failure as Error).message }))
+      return setError({ message: t('servers.broken.notJson', { message: (failure as Error).message }) })
     }
     setSaving(true)
     try {
       await commands.repair(entry.id, parsed)
       onClose()
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
+      setError(describeError(failure))
     } finally {
       setSaving(false)
     }
@@ -45,7 +47,7 @@ export function RepairServerDialog({ entry, onClose }: { entry: BrokenServer; on
     >
       <Typography.Paragraph type="secondary">{t('servers.broken.repairHint')}</Typography.Paragraph>
       <LazyJsonEditor value={text} onChange={setText} ariaLabel={t('servers.broken.repairTitle', { name: entry.name ?? '' })} testId="repair-json" autoFocus />
-      {error && <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} data-testid="repair-error" />}
+      {error && <Alert type="error" showIcon title={<ErrorText error={error} />} style={{ marginTop: 12 }} data-testid="repair-error" />}
     </Modal>
   )
 }

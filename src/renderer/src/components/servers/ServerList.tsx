@@ -20,6 +20,7 @@ import { AddServerMenu } from './AddServerMenu'
 import { BrokenServerRow } from './BrokenServerRow'
 import { RegistryNoticeBanner } from './RegistryNoticeBanner'
 import { ServerRow } from './ServerRow'
+import { ErrorText } from '@renderer/components/errors/ErrorText'
 
 /** Name, description or a tag contains the query (case-insensitive). */
 export function matchesServer(server: McpServer, query: string): boolean {
@@ -109,7 +110,7 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
           <Result
             status="error"
             title={t('servers.loadFailedTitle')}
-            subTitle={loadError}
+            subTitle={<ErrorText error={loadError} />}
             data-testid="server-list-load-error"
             extra={
               <Button type="primary" onClick={() => void commands.load().catch(() => undefined)} data-testid="server-list-retry">

@@ -10,6 +10,8 @@ import { useServerStatus } from '@renderer/hooks/useServerStatus'
 import { ServerAvatar } from './ServerAvatar'
 import { ServerStatusBadge } from './ServerStatusBadge'
 import { serverTarget, serverTypeKey } from './serverTarget'
+import { describeError } from '@renderer/components/errors/describeError'
+import { ErrorText } from '@renderer/components/errors/ErrorText'
 
 /** One server in the list: what it is, whether it runs, and what the user can do with it. */
 export interface ServerRowProps {
@@ -24,7 +26,7 @@ export function ServerRow({ server, onOpen, sortable, onMove }: ServerRowProps) 
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const actions = useServerActions()
-  const { status, error, toolCount } = useServerStatus(server)
+  const { status, error, code, toolCount } = useServerStatus(server)
   const [busy, setBusy] = useState(false)
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: server.id,
@@ -168,7 +170,7 @@ export function ServerRow({ server, onOpen, sortable, onMove }: ServerRowProps) 
           style={{ marginTop: token.marginSM }}
           data-testid="server-error"
           title={t('servers.errorTitle', { name: server.name })}
-          description={<span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{error}</span>}
+          description={<ErrorText error={describeError({ message: error ?? '', code })} />}
           action={
             <Button size="small" icon={<ReloadOutlined />} onClick={() => void run(() => actions.retry(server))} data-testid="server-retry">
               {t('servers.actions.retry')}

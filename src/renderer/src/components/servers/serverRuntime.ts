@@ -7,7 +7,7 @@ import type { ServerLogStore } from '@renderer/store/serverLogStore'
 import { pageAsksFirst } from './approval'
 import type { ServerRuntimeApi } from './serverRuntimeContext'
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+import { describeError } from '@renderer/components/errors/describeError'
 
 export interface ServerRuntimeDeps {
   api: McpApi
@@ -34,8 +34,10 @@ export function createServerRuntime({ api, commands, getState, dispatch, logs, a
   const approved = (server: McpServer) => getState().mcp.approved[server.id] === true
   const setStatus = (server: McpServer, status: 'connecting' | 'connected' | 'stopped') =>
     dispatch(statusChanged({ serverId: server.id, status }))
-  const setError = (server: McpServer, error: unknown) =>
-    dispatch(statusChanged({ serverId: server.id, status: 'error', error: messageOf(error) }))
+  const setError = (server: McpServer, error: unknown) => {
+    const { message, code } = describeError(error)
+    dispatch(statusChanged({ serverId: server.id, status: 'error', error: message, code }))
+  }
 
   // one listing per server at a time: the connected event and initClient's answer both ask
   const loadToolCount = (server: McpServer) => {

@@ -2,8 +2,9 @@
 // Each file owns its own top-level keys.
 import dialogs from './dialogs.json'
 import editor from './editor.json'
+import errors from './errors.json'
 import servers from './servers.json'
 import shell from './shell.json'
 import tools from './tools.json'
 
-export default { ...shell, ...servers, ...editor, ...tools, ...dialogs }
+export default { ...shell, ...servers, ...editor, ...tools, ...dialogs, ...errors }
