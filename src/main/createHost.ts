@@ -39,6 +39,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   // O2 where processes start: only the exact config the user approved runs
   const mcp = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server) })
   forwardEvents({ platform, mcp, registry })
+  // a server the CLI adds while the app runs shows in the windows at once
+  const unwatch = registry.watch()
   const storage = new FileStorage(platform.userDataDir)
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {
@@ -55,6 +57,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     registry,
     storage,
     close: async () => {
+      unwatch()
       await mcp.closeAll()
       await registry.flush()
     }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -65,6 +66,20 @@ describe("main's server list in a real browser", () => {
 
     await page.reload()
     await expect.poll(() => statusOf('linked'), { timeout: 30_000 }).toBe('connected')
+    expect(problems).toEqual([])
+  })
+
+  it('a server the CLI imports while the app runs shows in the open window at once', async () => {
+    const { userDataDir } = await open()
+    await page.getByTestId('server-list-empty').waitFor()
+    const file = join(userDataDir, 'from-cli.json')
+    writeFileSync(file, JSON.stringify({ mcpServers: { 'from-cli': { command: 'node', args: ['x.js'], disabled: true } } }))
+    const cli = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/cli/index.ts', 'import', file], {
+      env: { ...process.env, MCP_STUDIO_USER_DATA: userDataDir },
+      encoding: 'utf8'
+    })
+    expect(cli.stdout.trim()).toBe('imported 1 server: from-cli')
+    await row('from-cli').waitFor()
     expect(problems).toEqual([])
   })
 

@@ -1,3 +1,5 @@
+import { mkdirSync, watch as fsWatch, type FSWatcher } from 'node:fs'
+import { dirname } from 'node:path'
 import { approvalTarget, type ServersSnapshot } from '@shared/mcp/registry'
 import type { McpServer, McpServerInput } from '@shared/mcp/server'
 import { legacyPath, readLegacyServers } from './legacyImport'
@@ -160,6 +162,41 @@ export class ServerRegistry {
       delete this.state.approvals[id]
       return structuredClone(server)
     })
+  }
+
+  /** Another process (the CLI) wrote the file: read it again and tell the listeners. */
+  sync(): Promise<boolean> {
+    return this.exclusive(async () => {
+      if (!(await this.store.changedOnDisk())) return false
+      await this.refreshIfChanged()
+      this.emit()
+      return true
+    })
+  }
+
+  /**
+   * Follows the file while the app runs, so a server the CLI imports shows in the open windows at
+   * once. Our own writes are recognized by their stamp and tell nobody twice. Returns the stop.
+   */
+  watch(): () => void {
+    const dir = dirname(this.file)
+    let timer: NodeJS.Timeout | undefined
+    let watcher: FSWatcher | undefined
+    try {
+      mkdirSync(dir, { recursive: true })
+      watcher = fsWatch(dir, { persistent: false }, () => {
+        // a write is a burst of events (temp file, rename): one look after it settles
+        clearTimeout(timer)
+        timer = setTimeout(() => void this.sync().catch(() => undefined), 50)
+      })
+      watcher.on('error', () => watcher?.close())
+    } catch {
+      // no watching on this system: changes from elsewhere show at the next change or start
+    }
+    return () => {
+      clearTimeout(timer)
+      watcher?.close()
+    }
   }
 
   /** waits for every write in flight */

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NOW, names, openRegistry, readServersFile, removeTempDirs, serversFile, stdio, tempDir, writeServersFile } from './helpers'
 
 afterEach(removeTempDirs)
@@ -17,6 +17,27 @@ describe('another process writes servers.json while the app runs', () => {
     expect(names(app)).toEqual(['from-app', 'from-cli', 'later'])
     expect(app.isApproved('id-from-cli')).toBe(true)
     expect(readServersFile(dir).servers.map((s) => s.name)).toEqual(['from-app', 'from-cli', 'later'])
+  })
+
+  it('a watching app sees what the CLI added at once, and is not told again of its own writes', async () => {
+    const dir = tempDir()
+    const app = await openRegistry(dir)
+    const heard: string[][] = []
+    app.onChanged((snapshot) => heard.push(snapshot.servers.map((s) => s.name)))
+    const stop = app.watch()
+    try {
+      await app.add([stdio('from-app')])
+      expect(heard).toEqual([['from-app']])
+      const cli = await openRegistry(dir)
+      await cli.add([stdio('from-cli')], { approve: true })
+      await vi.waitFor(() => expect(heard.at(-1)).toEqual(['from-app', 'from-cli']), { timeout: 10_000 })
+      expect(app.isApproved('id-from-cli')).toBe(true)
+      // its own write was not reported a second time by the watcher
+      await app.flush()
+      expect(heard.filter((names) => names.length === 1)).toHaveLength(1)
+    } finally {
+      stop()
+    }
   })
 
   it('a server the CLI removed stays removed, and its name is free again', async () => {
