@@ -18,8 +18,10 @@ export interface ServerStatusView {
 export function useServerStatus(server: McpServer): ServerStatusView {
   const runtime = useAppSelector((state) => selectServerRuntime(state, server.id))
   const approved = useAppSelector((state) => selectIsApproved(state, server.id))
+  // main will not start it until the user approved what it runs now (O2); a running one goes on
+  // showing until it stops
+  const running = runtime?.status === 'connected' || runtime?.status === 'connecting'
+  if (server.isActive && !approved && !running) return { status: 'needsApproval' }
   if (runtime) return runtime
-  // main will not start it until the user approved what it runs now (O2)
-  if (server.isActive && !approved) return { status: 'needsApproval' }
   return { status: server.isActive ? 'disconnected' : 'stopped' }
 }

@@ -129,6 +129,8 @@ export class ServerConnection {
     // would run on, unseen, until the app quits
     if (existing) this.retire(existing)
     if (!this.deps.trust(server)) {
+      // what ran before (an older config) has ended: the window must not go on showing it connected
+      if (existing) this.deps.onStatus(server, 'stopped')
       this.state = 'needs-approval'
       throw new ServerAccessError(
         'NEEDS_APPROVAL',

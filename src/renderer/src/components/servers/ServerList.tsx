@@ -10,7 +10,7 @@ import {
   type DragEndEvent
 } from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { Button, Empty, Flex, Input, Result, Spin, Typography } from 'antd'
+import { Empty, Flex, Input, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { useServerActions } from '@renderer/hooks/useServerActions'
@@ -19,8 +19,8 @@ import { selectBrokenServers, selectServers, selectServersLoaded, selectServersL
 import { AddServerMenu } from './AddServerMenu'
 import { BrokenServerRow } from './BrokenServerRow'
 import { RegistryNoticeBanner } from './RegistryNoticeBanner'
+import { ServerListLoading } from './ServerListLoading'
 import { ServerRow } from './ServerRow'
-import { ErrorText } from '@renderer/components/errors/ErrorText'
 
 /** Name, description or a tag contains the query (case-insensitive). */
 export function matchesServer(server: McpServer, query: string): boolean {
@@ -103,29 +103,7 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
     </Flex>
   )
 
-  if (!loaded) {
-    return (
-      <Flex vertical gap="middle" data-testid="server-list">
-        {loadError ? (
-          <Result
-            status="error"
-            title={t('servers.loadFailedTitle')}
-            subTitle={<ErrorText error={loadError} />}
-            data-testid="server-list-load-error"
-            extra={
-              <Button type="primary" onClick={() => void commands.load().catch(() => undefined)} data-testid="server-list-retry">
-                {t('servers.loadRetry')}
-              </Button>
-            }
-          />
-        ) : (
-          <Spin size="large" description={t('servers.loading')} data-testid="server-list-loading">
-            <div style={{ height: 120 }} />
-          </Spin>
-        )}
-      </Flex>
-    )
-  }
+  if (!loaded) return <ServerListLoading error={loadError} onRetry={() => void commands.load().catch(() => undefined)} />
 
   if (servers.length === 0 && broken.length === 0) {
     return (
