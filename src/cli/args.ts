@@ -109,7 +109,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (values.config && (name === 'import' || name === 'remove' || name === 'approve')) {
     throw usageError(`"${name}" changes MCP Studio's saved servers and takes no --config`)
   }
-  if (values.help || name === 'help' || name === undefined) return { ...base, command: { name: 'help' } }
+  if (values.help || name === 'help') return { ...base, command: { name: 'help' } }
+  // no command is bad usage (exit 2), not a success: a script that forgot it must notice
+  if (name === undefined) throw usageError(`no command given\n\n${USAGE}`)
   if (!Object.hasOwn(SHAPES, name)) throw usageError(`unknown command "${name}"\n\n${USAGE}`)
   const command = name as CommandName
   const shape = SHAPES[command]

@@ -32,11 +32,19 @@ describe('cli', () => {
   it('--help lists every command', async () => {
     const { code, stdout } = await run('--help')
     expect(code).toBe(0)
-    for (const command of ['servers', 'check', 'tools', 'call', 'prompts', 'prompt', 'resources', 'resource', 'logs']) {
+    for (const command of ['servers', 'import', 'remove', 'approve', 'check', 'tools', 'call', 'prompts', 'prompt', 'resources', 'resource', 'logs']) {
       expect(stdout).toMatch(new RegExp(`^  ${command} `, 'm'))
     }
     expect(stdout).toContain('--json')
     expect(stdout).toContain('--timeout')
+  })
+
+  it('no command at all is bad usage: exit 2, the usage on stderr, nothing on stdout', async () => {
+    const { code, stdout, stderr } = await cli([])
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr).toContain('no command given')
+    expect(stderr).toContain('usage: cli')
   })
 
   it('a flag that does not apply to the command is a usage error', async () => {

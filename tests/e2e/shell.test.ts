@@ -83,6 +83,23 @@ describe('the app shell in a real browser (browser mode, built from source)', ()
     await pick('theme-select', 'Light')
   })
 
+  it('opened without its token, the page says how to get a working link, and shows nothing of the app', async () => {
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    try {
+      const bare = new URL(app.url)
+      bare.hash = ''
+      await tab.goto(bare.href)
+      await tab.getByTestId('no-session').waitFor()
+      expect(await tab.getByTestId('no-session').innerText()).toContain('npm run start:browser')
+      // no empty list, no Add server: nothing that suggests the servers are gone
+      expect(await tab.getByTestId('server-list-empty').count()).toBe(0)
+      expect(await tab.getByTestId('add-server').count()).toBe(0)
+      await tab.screenshot({ path: join(ARTIFACTS, 'no-session.png') })
+    } finally {
+      await tab.close()
+    }
+  })
+
   it('logged no console errors, page errors or CSP violations', () => {
     expect(problems).toEqual([])
   })

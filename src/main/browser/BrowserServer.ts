@@ -124,6 +124,9 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   }
 
   function serve(ws: WebSocket) {
+    // a malformed frame (bad UTF-8, no mask, a reserved bit or opcode, too big …) ends this socket
+    // only; unheard, ws would throw it out of the process and take every server down with it
+    ws.on('error', () => ws.terminate())
     ws.on('message', async (raw) => {
       let request: z.infer<typeof RequestSchema>
       try {

@@ -1,5 +1,7 @@
+import { sessionTokenMissing } from './api'
 import { bootstrap } from './bootstrap'
+import { NoSessionPage } from './pages/NoSessionPage'
 import { ServersPage } from './pages/ServersPage'
 
 // the main window (index.html)
-bootstrap(<ServersPage />)
+bootstrap(sessionTokenMissing() ? <NoSessionPage /> : <ServersPage />)

@@ -1,5 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { request } from 'node:http'
+import { connect as netConnect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -109,4 +111,64 @@ describe('browser mode server', () => {
     ws.send('not json')
     expect(await closed).toBe(1003)
   })
+
+  it('a malformed frame ends that socket only: the process lives on and the next valid call is answered', async () => {
+    /** a frame as a client writes it (masked unless told otherwise) */
+    const frame = (first: number, payload: Buffer, options: { mask?: boolean; declared?: number } = {}) => {
+      const mask = options.mask ?? true
+      const length = options.declared ?? payload.length
+      const head =
+        length < 126
+          ? Buffer.from([first, (mask ? 0x80 : 0) | length])
+          : Buffer.concat([Buffer.from([first, (mask ? 0x80 : 0) | 127]), Buffer.from(new BigUint64Array([BigInt(length)]).buffer).reverse()])
+      const key = Buffer.from([1, 2, 3, 4])
+      const body = mask ? Buffer.from(payload.map((byte, i) => byte ^ key[i % 4])) : payload
+      return Buffer.concat([head, mask ? key : Buffer.alloc(0), body])
+    }
+    const malformed = {
+      'invalid UTF-8': frame(0x81, Buffer.from([0xff, 0xfe, 0xfd])),
+      'an unmasked frame': frame(0x81, Buffer.from('{}'), { mask: false }),
+      'RSV1 without an extension': frame(0xc1, Buffer.from('{}')),
+      'opcode 3': frame(0x83, Buffer.from('x')),
+      'close code 999': frame(0x88, Buffer.from([0x03, 0xe7])),
+      'a ping without FIN': frame(0x09, Buffer.from('p')),
+      'a frame declaring 26 MB': frame(0x82, Buffer.alloc(0), { declared: 26 * 1024 * 1024 })
+    }
+    const closed: string[] = []
+    for (const [what, bytes] of Object.entries(malformed)) {
+      const socket = await rawSocket()
+      const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+      socket.write(bytes)
+      await ended
+      closed.push(what)
+    }
+    // the server closed every one of them
+    expect(closed).toEqual(Object.keys(malformed))
+    const { ws } = await connect(`/api/ws?token=${TOKEN}`, { origin: base })
+    ws!.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'app:get-info' }))
+    expect(await nextMessage(ws!)).toMatchObject({ type: 'result', id: 1, response: { ok: true } })
+    ws!.close()
+  })
 })
+
+/** A raw TCP connection upgraded to a WebSocket with the token, for frames no client library would send. */
+function rawSocket(): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = netConnect(server.port, '127.0.0.1', () => {
+      socket.write(
+        [
+          `GET /api/ws?token=${TOKEN} HTTP/1.1`,
+          `Host: 127.0.0.1:${server.port}`,
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+          'Sec-WebSocket-Version: 13',
+          '',
+          ''
+        ].join('\r\n')
+      )
+    })
+    socket.once('data', (data) => (String(data).startsWith('HTTP/1.1 101') ? resolve(socket) : reject(new Error(String(data)))))
+    socket.once('error', reject)
+  })
+}

@@ -1,5 +1,6 @@
 import type { McpApi } from '@shared/ipc/api'
 import { createBrowserBridge } from './browserBridge'
+import { takeSessionToken } from './sessionToken'
 
 declare global {
   interface Window {
@@ -14,4 +15,9 @@ let instance: McpApi | undefined
 export function getApi(): McpApi {
   instance ??= window.api ?? createBrowserBridge()
   return instance
+}
+
+/** Browser mode opened without the session token (and none kept from an earlier load of this tab). */
+export function sessionTokenMissing(): boolean {
+  return !window.api && !takeSessionToken()
 }

@@ -10,7 +10,7 @@ import type { AppError } from '@renderer/components/errors/describeError'
 export function ServerListLoading({ error, onRetry }: { error?: AppError; onRetry: () => void }) {
   const { t } = useTranslation()
   return (
-    <Flex vertical gap="middle" data-testid="server-list">
+    <Flex vertical gap="middle" data-testid="server-list-pending">
       {error ? (
         <Result
           status="error"
