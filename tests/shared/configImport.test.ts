@@ -144,6 +144,15 @@ describe('config import (F, T5)', () => {
     expect(message({ mcpServers: { u: { url: 'ftp://x' } } })).toMatch(/server "u", field "url": must be an http/)
     expect(message({ mcpServers: { t: { command: 'x', timeout: -1 } } })).toMatch(/server "t", field "timeout"/)
     expect(message('{"mcpServers": ')).toMatch(/not valid JSON/)
+    // names JavaScript objects would lose without a word, and env names a process cannot have
+    expect(message('{"mcpServers": {"__proto__": {"command": "x"}, "ok": {"command": "y"}}}')).toBe(
+      'server "__proto__", field "(entry)": "__proto__" cannot be a name here; rename it'
+    )
+    expect(message('{"mcpServers": {"a": {"command": "x", "env": {"__proto__": "1"}}}}')).toBe(
+      'server "a", field "env.__proto__": "__proto__" cannot be a name here; rename it'
+    )
+    expect(message({ mcpServers: { a: { command: 'x', env: { 'A=B': '1' } } } })).toMatch(/^server "a", field "env.A=B": an environment variable name cannot .* contain "="/)
+    expect(message({ mcpServers: { a: { command: 'x', env: { 'A\u0000B': '1' } } } })).toMatch(/a NUL character/)
     expect(message({ mcpServers: [] })).toMatch(/mcpServers/)
   })
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isHttpUrlTemplate, placeholdersIn, substitutePlaceholders } from './placeholders'
-import { McpServerSchema, type McpServer, type McpServerType } from './server'
+import { EnvSchema, McpServerSchema, type McpServer, type McpServerType } from './server'
 
 /**
  * Import of the `mcpServers` JSON other hosts write (Claude Desktop, Cursor, Windsurf, Cline,
@@ -24,7 +24,6 @@ export function normalizeServerType(type: string): McpServerType | undefined {
   return TYPE_ALIASES[type.trim().toLowerCase()]
 }
 
-const stringRecord = z.record(z.string(), z.string())
 
 /** One entry as found in the wild; loose so unknown keys (envFile, autoApprove, …) never fail. */
 const ImportedServerSchema = z
@@ -41,12 +40,12 @@ const ImportedServerSchema = z
     description: z.string().optional(),
     command: z.string().min(1).optional(),
     args: z.array(z.string()).optional(),
-    env: stringRecord.optional(),
+    env: EnvSchema.optional(),
     cwd: z.string().optional(),
     url: z.string().min(1).optional(),
     baseUrl: z.string().min(1).optional(),
     serverUrl: z.string().min(1).optional(),
-    headers: stringRecord.optional(),
+    headers: z.record(z.string(), z.string()).optional(),
     registryUrl: z.string().optional(),
     timeout: z.number().positive().optional(),
     longRunning: z.boolean().optional(),
@@ -132,6 +131,8 @@ export type ConfigIssueCode =
   | 'invalidJson'
   | 'notAConfig'
   | 'undeclaredInput'
+  | 'protoKey'
+  | 'badEnvName'
 
 export class McpConfigError extends Error {
   constructor(readonly issues: ConfigIssue[]) {
@@ -192,6 +193,9 @@ export function parseMcpConfigFile(input: unknown, options: ImportOptions = {}):
     throw new McpConfigError([{ message: 'expected a JSON object with "mcpServers" (or "servers")', code: 'notAConfig' }])
   }
   const record = data as Record<string, unknown>
+  // JSON.parse keeps a "__proto__" key; validation would drop it without a word
+  const protoKeys = protoKeysIn(record)
+  if (protoKeys.length) throw new McpConfigError(protoKeys)
   const rootKey = 'mcpServers' in record ? 'mcpServers' : 'servers' in record ? 'servers' : undefined
   if (rootKey) {
     const parsed = ConfigFileSchema.safeParse(record)
@@ -249,6 +253,23 @@ function withInputs(map: Record<string, ImportedServer>, declared: Array<z.infer
 /** The servers with each `${input:id}` replaced by the value the user gave; an input left out stays a placeholder. */
 export function applyConfigInputs(servers: McpServer[], values: Record<string, string>): McpServer[] {
   return servers.map((server) => substitutePlaceholders(server, 'input', (id) => values[id]).server)
+}
+
+/** Every own "__proto__" key of the file, named as its server and field (or its place). */
+function protoKeysIn(value: unknown, path: string[] = []): ConfigIssue[] {
+  if (typeof value !== 'object' || value === null) return []
+  const here: ConfigIssue[] = Object.hasOwn(value, '__proto__')
+    ? [{ ...placeOf([...path, '__proto__']), message: '"__proto__" cannot be a name here; rename it', code: 'protoKey' as const }]
+    : []
+  return [...here, ...Object.entries(value).flatMap(([key, child]) => protoKeysIn(child, [...path, key]))]
+}
+
+/** `mcpServers.github.env.X` → server "github", field "env.X". */
+function placeOf(path: string[]): Pick<ConfigIssue, 'server' | 'field'> {
+  if ((path[0] === 'mcpServers' || path[0] === 'servers') && path.length >= 2) {
+    return { server: path[1], field: path.slice(2).join('.') || undefined }
+  }
+  return { field: path.join('.') }
 }
 
 function looksLikeEntry(record: Record<string, unknown>): boolean {

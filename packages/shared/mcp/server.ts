@@ -4,7 +4,20 @@ import { z } from 'zod'
 export const McpServerTypeSchema = z.enum(['stdio', 'sse', 'streamableHttp', 'inMemory'])
 export type McpServerType = z.infer<typeof McpServerTypeSchema>
 
-const stringRecord = z.record(z.string(), z.string())
+/** Environment variable names: no `=` (it ends the name) and no NUL (it ends the whole entry). */
+export const EnvSchema = z.record(z.string(), z.string()).superRefine((env, ctx) => {
+  for (const name of Object.keys(env)) {
+    if (!name || /[=\0]/.test(name)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'an environment variable name cannot be empty or contain "=" or a NUL character; rename it',
+        params: { issue: 'badEnvName' }
+      })
+    }
+  }
+})
+const HeadersSchema = z.record(z.string(), z.string())
 
 /**
  * One configured MCP server, as the renderer stores it and every IPC call carries it (SPEC §U).
@@ -18,9 +31,9 @@ export const McpServerSchema = z.object({
   baseUrl: z.string().optional(),
   command: z.string().optional(),
   args: z.array(z.string()).optional(),
-  env: stringRecord.optional(),
+  env: EnvSchema.optional(),
   cwd: z.string().optional(),
-  headers: stringRecord.optional(),
+  headers: HeadersSchema.optional(),
   registryUrl: z.string().optional(),
   provider: z.string().optional(),
   providerUrl: z.string().optional(),

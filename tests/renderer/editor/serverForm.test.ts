@@ -32,6 +32,9 @@ describe('server form', () => {
       timeout: { key: 'timeoutPositive' }
     })
     expect(fromFormValues({ ...toFormValues(base), name: 'b' }, base, ['B']).errors.name).toEqual({ key: 'nameTaken', values: { name: 'b' } })
+    // a "__proto__" line would vanish on the way into an object: it is named as the bad line instead
+    const proto = { ...toFormValues(base), env: 'OK=1\n__proto__=x' }
+    expect(fromFormValues(proto, base, []).errors.env).toEqual({ key: 'envLine', values: { line: 2 } })
   })
 
   it('a URL may hold ${env:NAME} placeholders (filled in when the server starts); anything else must be http(s)', () => {

@@ -88,7 +88,8 @@ function parsePairs(
     if (!line || line.startsWith('#')) continue
     const at = line.indexOf(separator)
     const key = at > 0 ? line.slice(0, at).trim() : ''
-    if (!key || !keyPattern.test(key)) return { error: { key: separator === '=' ? 'envLine' : 'headerLine', values: { line: i + 1 } } }
+    // "__proto__" would vanish on the way into an object: refused like any bad name
+    if (!key || !keyPattern.test(key) || key === '__proto__') return { error: { key: separator === '=' ? 'envLine' : 'headerLine', values: { line: i + 1 } } }
     out[key] = line.slice(at + 1).trim()
   }
   return { value: Object.keys(out).length ? out : undefined }
