@@ -4,7 +4,7 @@ import { parseArgsJson } from './args'
 import type { CommandContext } from './commands'
 import { findServer } from './config'
 import { ExitCode } from './errors'
-import { err, out } from './output'
+import { err, out, outJson } from './output'
 import { renderToolResult } from './render'
 
 export interface CallCommand {
@@ -33,7 +33,7 @@ export async function callTool(command: CallCommand, ctx: CommandContext): Promi
       { server, name: command.tool, args, callId },
       { timeoutMs: command.timeoutSeconds !== undefined ? command.timeoutSeconds * 1000 : undefined, signal: ctx.signal }
     )
-    if (command.json) await out(JSON.stringify(result, null, 2))
+    if (command.json) await outJson(result)
     else await (result.isError ? err : out)(renderToolResult(result))
     return result.isError ? ExitCode.Failure : ExitCode.Ok
   } finally {

@@ -5,7 +5,7 @@ import { parsePromptArgsJson, type CliCommand } from './args'
 import { callTool } from './callTool'
 import { findServer, type LoadedConfig } from './config'
 import { ExitCode } from './errors'
-import { err, out } from './output'
+import { err, out, outJson } from './output'
 import { runRegistryCommand } from './registryCommands'
 import { renderLogs, renderPrompt, renderPromptList, renderResource, renderResourceList, renderToolList } from './render'
 
@@ -28,7 +28,7 @@ function typeOf(server: McpServer): string {
   return server.type ?? (server.command ? 'stdio' : 'http (Streamable HTTP, SSE fallback)')
 }
 
-const json = (value: unknown) => out(JSON.stringify(value, null, 2))
+const json = outJson
 
 /** `logs`: the buffer is worth printing even when connecting fails — that is when it explains most. */
 async function printLogs(server: McpServer, asJson: boolean, ctx: CommandContext): Promise<number> {

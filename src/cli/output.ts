@@ -8,5 +8,20 @@ export function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
   })
 }
 
-export const out = (text: string) => write(process.stdout, text.endsWith('\n') ? text : `${text}\n`)
-export const err = (text: string) => write(process.stderr, text.endsWith('\n') ? text : `${text}\n`)
+/**
+ * What a server sent may hold terminal control sequences (ESC, BEL, backspace, NUL, CR …): in a
+ * terminal they act (a window title set, the screen cleared, a line overwritten). Human output
+ * shows each as a visible escape; newline and tab stay.
+ */
+export function visible(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+}
+
+const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`)
+
+/** Human output, control characters made visible. */
+export const out = (text: string) => write(process.stdout, line(visible(text)))
+export const err = (text: string) => write(process.stderr, line(visible(text)))
+/** `--json`: exact JSON, nothing changed (JSON escapes what a terminal would act on). */
+export const outJson = (value: unknown) => write(process.stdout, `${JSON.stringify(value, null, 2)}\n`)

@@ -3,7 +3,7 @@ import type { McpServer } from '@shared/mcp/server'
 import type { ServerRegistry } from '../main/services/servers/ServerRegistry'
 import { loadConfigFile, lookupServer, type LoadedConfig } from './config'
 import { ExitCode, usageError } from './errors'
-import { out } from './output'
+import { out, outJson } from './output'
 
 /** The commands that change MCP Studio's saved list, through the same registry as the app. */
 export type RegistryCommand =
@@ -34,7 +34,7 @@ async function importFile(file: string, inputs: Record<string, string>, config: 
     throw usageError(`nothing imported: ${(error as Error).message}`)
   }
   await registry.flush()
-  if (json) await out(JSON.stringify({ imported: added.map((s) => s.name) }, null, 2))
+  if (json) await outJson({ imported: added.map((s) => s.name) })
   else await out(`imported ${added.length} server${added.length === 1 ? '' : 's'}: ${added.map((s) => s.name).join(', ')}`)
   return ExitCode.Ok
 }
@@ -46,12 +46,12 @@ export async function runRegistryCommand(command: RegistryCommand, config: Loade
   if (command.name === 'remove') {
     await registry.remove(server.id)
     await registry.flush()
-    await (command.json ? out(JSON.stringify({ removed: server.name })) : out(`removed ${server.name}`))
+    await (command.json ? outJson({ removed: server.name }) : out(`removed ${server.name}`))
     return ExitCode.Ok
   }
   await registry.approve(server.id)
   await registry.flush()
   const target = approvalTarget(server)
-  await (command.json ? out(JSON.stringify({ approved: server.name, target })) : out(`approved ${server.name}:\n  ${target.replace(/\n/g, '\n  ')}`))
+  await (command.json ? outJson({ approved: server.name, target }) : out(`approved ${server.name}:\n  ${target.replace(/\n/g, '\n  ')}`))
   return ExitCode.Ok
 }

@@ -28,6 +28,19 @@ describe('cli call', () => {
     expect(JSON.parse(json.stdout)).toEqual({ content: [{ type: 'text', text: 'Echo: über ✓' }] })
   })
 
+  it("a server's control sequences are shown, never acted on; --json keeps them exactly", async () => {
+    // a window title (OSC … BEL), a cleared screen, a backspace and a NUL, as a hostile server could send them
+    const hostile = '\u001b]0;pwned\u0007\u001b[2Jrm\b\u0000!'
+    const args = JSON.stringify({ message: hostile })
+    const human = await run('call', 'everything', 'echo', '--args', args)
+    expect(human.code).toBe(0)
+    expect(human.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
+    expect(human.stdout.trim()).toBe('Echo: \\x1b]0;pwned\\x07\\x1b[2Jrm\\x08\\x00!')
+
+    const json = await run('call', 'everything', 'echo', '--args', args, '--json')
+    expect(JSON.parse(json.stdout)).toEqual({ content: [{ type: 'text', text: `Echo: ${hostile}` }] })
+  })
+
   it('bad --args: a usage error naming the flag, before any server is started', async () => {
     const before = lab.events().length
     for (const bad of ['{oops', '[1,2]', '"text"']) {
