@@ -206,7 +206,7 @@ const EVERY_CONTENT: CallToolResult = {
 function contentServer(): Server {
   const server = new Server({ name: 'content-lab', version: '1.0.0' }, { capabilities: { tools: {} } })
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: ['every-content', 'tool-error', 'bad-params', 'throws'].map((name) => ({ name, inputSchema: { type: 'object' as const } }))
+    tools: ['every-content', 'tool-error', 'bad-params', 'throws', 'server-error'].map((name) => ({ name, inputSchema: { type: 'object' as const } }))
   }))
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     switch (request.params.name) {
@@ -216,6 +216,9 @@ function contentServer(): Server {
         return { content: [{ type: 'text', text: 'the weather service is down' }], isError: true }
       case 'bad-params':
         throw new McpError(ErrorCode.InvalidParams, 'city is required')
+      case 'server-error':
+        // -32000 is a server's own generic error code too, not only the SDK's "connection closed"
+        throw new McpError(-32000, 'rate limited by the upstream API')
       default:
         throw new Error('something broke inside')
     }
@@ -232,6 +235,15 @@ describe('results and failures (X6)', () => {
 
   it('keeps text, image, audio, text and blob resources, resource_link, structuredContent and _meta exactly', async () => {
     expect(await inProcess.callTool({ server, name: 'every-content', args: {} })).toEqual(EVERY_CONTENT)
+  })
+
+  it("a server's own -32000 error is reported as its message and code, not as a closed connection", async () => {
+    await expect(inProcess.callTool({ server, name: 'server-error', args: {} })).rejects.toMatchObject({
+      code: 'REQUEST_FAILED',
+      message: 'MCP server "content-lab": tool "server-error" failed: the server answered with error -32000: rate limited by the upstream API — check the server\'s logs'
+    })
+    // and the connection is fine: the next call is answered
+    expect(await inProcess.callTool({ server, name: 'tool-error', args: {} })).toMatchObject({ isError: true })
   })
 
   it('an isError result is a result, not a thrown error', async () => {

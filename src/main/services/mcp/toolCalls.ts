@@ -91,9 +91,15 @@ function isMaxTotalTimeout(error: unknown): boolean {
   return error instanceof McpError && error.code === ErrorCode.RequestTimeout && /maximum total timeout/i.test(error.message)
 }
 
-/** A failed request in words: what happened and what to do about it. */
-function describeRequestFailure(name: string, error: unknown): string {
+/**
+ * A failed request in words: what happened and what to do about it. -32000 is both the SDK's
+ * "connection closed" and a server's own generic error: only a closed connection is the former.
+ */
+function describeRequestFailure(name: string, error: unknown, connected: boolean): string {
   const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed && connected) {
+    return `tool "${name}" failed: the server answered with error ${error.code}: ${message.replace(/^(MCP error -?\d+: )+/, '')} — check the server's logs`
+  }
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
     return `the connection to the server closed while tool "${name}" was running (${message}) — check the server's logs and start it again`
   }
@@ -132,7 +138,7 @@ export class ToolCalls {
       try {
         return (await client.callTool({ name, arguments: parsedArgs }, CallToolResultSchema, { timeout })) as CallToolResult
       } catch (error) {
-        throw this.describeFailure(server, name, timeout, capMs, undefined, error)
+        throw this.describeFailure(client, server, name, timeout, capMs, undefined, error)
       }
     }
     const callId = options.callId ?? randomUUID()
@@ -163,7 +169,7 @@ export class ToolCalls {
           })
       })) as CallToolResult
     } catch (error) {
-      throw this.describeFailure(server, name, timeout, capMs, controller, error)
+      throw this.describeFailure(client, server, name, timeout, capMs, controller, error)
     } finally {
       clearTimeout(capTimer)
       options.signal?.removeEventListener('abort', onOuterAbort)
@@ -172,6 +178,7 @@ export class ToolCalls {
   }
 
   private describeFailure(
+    client: Client,
     server: McpServer,
     name: string,
     timeout: number,
@@ -203,7 +210,8 @@ export class ToolCalls {
       return new McpServerError(server, 'TOOL_TIMEOUT', `tool "${name}" ${what} — ${hint}`, { cause: error })
     }
     if (error instanceof McpServerError) return error
-    return new McpServerError(server, 'REQUEST_FAILED', describeRequestFailure(name, error), { cause: error })
+    // the SDK drops its transport when the connection closes
+    return new McpServerError(server, 'REQUEST_FAILED', describeRequestFailure(name, error, client.transport !== undefined), { cause: error })
   }
 
   /** X4: true when a call was running; the SDK sends notifications/cancelled to the server. */
