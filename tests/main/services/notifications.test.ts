@@ -1,4 +1,7 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { McpServer } from '@shared/mcp/server'
 import { closeAllServices, fixture, makeService, stdioServer, waitFor } from './helpers'
 
 afterEach(() => closeAllServices())
@@ -45,5 +48,37 @@ describe('server notifications (N4–N6) and subscriptions (P1)', () => {
     await waitFor(() => service.getServerLogs(server).some((e) => e.message.startsWith('cancelled its request')), 10_000, 'cancelled logged')
     // the dialog's late answer is refused, not sent to a server that no longer waits
     expect(service.respondElicitation({ requestId: asked?.payload.requestId, response: { action: 'decline' } })).toBe(false)
+  })
+})
+
+/** A server that, asked to, sends a flood of tools/list_changed while its tool list grows. */
+function floodingServer() {
+  let tools = 1
+  const server = new Server({ name: 'flooding', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } })
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: Array.from({ length: tools }, (_, i) => ({ name: `tool-${i}`, inputSchema: { type: 'object' as const } }))
+  }))
+  server.setRequestHandler(CallToolRequestSchema, async () => {
+    for (let i = 0; i < 2000; i++) {
+      tools++
+      await server.sendToolListChanged()
+    }
+    return { content: [{ type: 'text', text: 'flooded' }] }
+  })
+  return server
+}
+
+describe('list_changed floods (N1)', () => {
+  it('2,000 notifications in a burst reach the windows as a few list-changed events, the last after the burst', async () => {
+    const { service, events } = makeService({ inMemoryServers: { flooding: floodingServer } })
+    const server: McpServer = { id: 'flooding', name: 'flooding', type: 'inMemory', isActive: true }
+    expect(await service.listTools(server)).toHaveLength(1)
+    await service.callTool({ server, name: 'flood', args: {} })
+    const told = () => events.filter((e) => e.event === 'mcp:list-changed').length
+    // the burst is over once a window passes with nothing new: then what the window re-lists is the last list
+    await waitFor(async () => (await service.listTools(server)).length === 2001, 10_000, 'the final list')
+    const settled = told()
+    expect(settled).toBeGreaterThanOrEqual(1)
+    expect(settled).toBeLessThan(20)
   })
 })

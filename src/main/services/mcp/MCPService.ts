@@ -7,7 +7,7 @@ import type {
   Resource,
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
-import type { ConnectivityResult, IpcParsedArgs, McpConnectionInfo, McpTool, PendingClientRequest } from '@shared/ipc/contract'
+import type { ConnectivityResult, IpcParsedArgs, McpConnectionInfo, McpListKind, McpTool, PendingClientRequest } from '@shared/ipc/contract'
 import type { ServerLogEntry } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
 import { getServerKey } from '@shared/mcp/serverKey'
@@ -31,10 +31,13 @@ import {
   setSubscription
 } from './serverLists'
 import { sharedLoginShellEnv, type LoginShellEnv } from './shellEnv'
+import { throttle } from './throttle'
 import { ToolCalls, type CallOptions } from './toolCalls'
 import type { InMemoryServerFactories } from './transports/inMemory'
 
 export const CONNECT_TIMEOUT_FLOOR_MS = 180_000
+/** list_changed notifications of one kind within this window are told to the windows once more at its end */
+const LIST_CHANGED_WINDOW_MS = 200
 
 /** A channel's arguments with the server it names already looked up by the caller. */
 type WithServer<A> = Omit<A, 'serverId'> & { server: McpServer }
@@ -159,10 +162,16 @@ export class MCPService {
     const { caches } = owner
     const key = getServerKey(server)
     caches.drop(key)
+    // a flood of list_changed is one re-list per burst for the window, not one per notification
+    const listChanged = (list: McpListKind) =>
+      throttle(() => {
+        if (!connection.closed) this.events.send('list-changed', { serverId: server.id, list })
+      }, LIST_CHANGED_WINDOW_MS)
+    const changed = { tools: listChanged('tools'), prompts: listChanged('prompts'), resources: listChanged('resources') }
     handleNotifications(connection.client, {
       log,
       dropCaches: (kinds) => caches.drop(key, kinds),
-      listChanged: (list) => this.events.send('list-changed', { serverId: server.id, list }),
+      listChanged: (list) => changed[list].call(),
       resourceUpdated: (uri) => this.events.send('resource-updated', { serverId: server.id, uri })
     })
     watchCancellations(connection.transport, log, (rpcId) => this.requests.withdrawn(origin, rpcId))
