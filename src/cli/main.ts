@@ -74,6 +74,13 @@ export async function main(argv: string[]): Promise<never> {
   }
   process.on('SIGINT', () => interrupt(ExitCode.Interrupted))
   process.on('SIGTERM', () => interrupt(ExitCode.Terminated))
+  // the terminal went away: the same polite stop, or its servers would run on with no parent
+  process.on('SIGHUP', () => interrupt(ExitCode.HangUp))
+  // the last line: whatever went wrong, no server outlives the CLI
+  process.on('uncaughtException', (error) => {
+    process.stderr.write(`error: ${error.message}\n`)
+    exitNow(ExitCode.Failure)
+  })
 
   try {
     const args = parseCliArgs(argv)

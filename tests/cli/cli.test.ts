@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -194,6 +195,22 @@ describe('cli', () => {
     const pid = readPids(pidFile)[before]
     expect(pid).toBeGreaterThan(0)
     expect(isAlive(pid)).toBe(false)
+  })
+
+  it('a hang-up (SIGHUP, the terminal closed) ends even a server that ignores its stdin closing and SIGTERM', async () => {
+    const before = readPids(pidFile).length
+    let child: ChildProcess | undefined
+    // a server waiting in silence (as on the user): nothing it writes would fail and end it
+    const running = cli(['--config', configFile, 'call', 'stubborn', 'wait-silently', '--args', '{"ms":60000}'], {
+      // a closing terminal hangs up its whole foreground job (npm, tsx, the CLI), not one process
+      group: true,
+      onSpawn: (spawned) => (child = spawned)
+    })
+    await waitFor(() => readPids(pidFile).length > before, 20_000, 'the server to start')
+    process.kill(-child!.pid!, 'SIGHUP')
+    await running
+    const pid = readPids(pidFile)[before]
+    await waitFor(() => !isAlive(pid), 10_000, 'the server to be ended')
   })
 
   it('Ctrl-C (SIGINT) aborts the call, stops the server, exits 130', async () => {

@@ -17,14 +17,18 @@ export interface RunOptions {
   env?: Record<string, string>
   /** sees all stderr so far after each chunk (to send Ctrl-C at the right moment) */
   onStderr?: (text: string, child: ChildProcess) => void
+  /** its own process group, as a terminal's foreground job: a signal to `-pid` reaches all of it */
+  group?: boolean
+  onSpawn?: (child: ChildProcess) => void
 }
 
 const running = new Set<ChildProcess>()
 
 export function cli(args: string[], options: RunOptions = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, CLI, ...args], { cwd: ROOT, env: { ...process.env, ...options.env } })
+    const child = spawn(process.execPath, [TSX, CLI, ...args], { cwd: ROOT, env: { ...process.env, ...options.env }, detached: options.group ?? false })
     running.add(child)
+    options.onSpawn?.(child)
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
