@@ -47,7 +47,8 @@ export function ServerRuntimeProvider({ children }: { children: ReactNode }) {
     const offLogs = api.on('mcp:server-log', (event) => runtime.logs.append(event.serverId, event.entries))
     const offLists = api.on('mcp:list-changed', (event) => {
       const server = runtime.current(event.serverId)
-      if (event.list === 'tools' && server) void runtime.loadToolCount(server)
+      // listing would start a server the user just stopped: only a running one is counted again
+      if (event.list === 'tools' && server?.isActive) void runtime.loadToolCount(server)
     })
     return () => {
       offServers()
