@@ -29,15 +29,18 @@ export function knownServer(source: ServerSource, id: string): McpServer {
   return server
 }
 
+/** The refusal of a server whose target the user has not approved (O2). */
+export function needsApprovalError(server: Pick<McpServer, 'id' | 'name'>): ServerAccessError {
+  return new ServerAccessError(
+    'NEEDS_APPROVAL',
+    `MCP server "${server.name}" has not been approved to run in this form: start it from the server list to see its command and approve it.`,
+    { serverId: server.id }
+  )
+}
+
 /** A server that may be started or reached: known, and its exact target approved by the user. */
 export function runnableServer(source: ServerSource, id: string): McpServer {
   const server = knownServer(source, id)
-  if (!source.isApproved(id)) {
-    throw new ServerAccessError(
-      'NEEDS_APPROVAL',
-      `MCP server "${server.name}" has not been approved to run in this form: start it from the server list to see its command and approve it.`,
-      { serverId: id }
-    )
-  }
+  if (!source.isApproved(id)) throw needsApprovalError(server)
   return server
 }

@@ -1,7 +1,7 @@
 import type { McpServer } from '@shared/mcp/server'
 import { getServerKey } from '@shared/mcp/serverKey'
 import type { ServerStatus } from '@shared/mcp/status'
-import { ServerAccessError } from '../../servers/serverAccess'
+import { needsApprovalError } from '../../servers/serverAccess'
 import { ServerCaches } from '../caches'
 import type { Connection } from '../connect'
 import { McpServerError } from '../errors'
@@ -132,11 +132,7 @@ export class ServerConnection {
       // what ran before (an older config) has ended: the window must not go on showing it connected
       if (existing) this.deps.onStatus(server, 'stopped')
       this.state = 'needs-approval'
-      throw new ServerAccessError(
-        'NEEDS_APPROVAL',
-        `MCP server "${server.name}" has not been approved to run in this form: start it from the server list to see its command and approve it.`,
-        { serverId: server.id }
-      )
+      throw needsApprovalError(server)
     }
     this.setState(server, 'starting')
     let connection: Connection
