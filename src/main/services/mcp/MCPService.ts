@@ -33,6 +33,7 @@ import {
 import { sharedLoginShellEnv, type LoginShellEnv } from './shellEnv'
 import { throttle } from './throttle'
 import { ToolCalls, type CallOptions } from './toolCalls'
+import { builtinServers } from './builtin'
 import type { InMemoryServerFactories } from './transports/inMemory'
 
 export const CONNECT_TIMEOUT_FLOOR_MS = 180_000
@@ -60,7 +61,7 @@ export interface MCPServiceOptions {
   loginShellEnv?: () => Promise<LoginShellEnv>
   /** folders with bundled bun / uv / uvx (C2, C3) */
   binDirs?: string[]
-  /** built-in servers reachable with type inMemory, by server name (T4) */
+  /** more in-process servers by name, beside the built-ins (tests add their own) (T4) */
   inMemoryServers?: InMemoryServerFactories
   /** each step of stopping a stdio server: stdin closed → SIGTERM → SIGKILL */
   stopGraceMs?: number
@@ -142,7 +143,7 @@ export class MCPService {
     const connection = await connectServer(server, {
       platform: this.options.platform,
       resolver: this.resolver,
-      inMemoryServers: this.options.inMemoryServers ?? {},
+      inMemoryServers: { ...builtinServers, ...this.options.inMemoryServers },
       log,
       stopGraceMs: this.options.stopGraceMs,
       timeoutMs: connectTimeoutMs(server, this.options.connectTimeoutFloorMs ?? CONNECT_TIMEOUT_FLOOR_MS),

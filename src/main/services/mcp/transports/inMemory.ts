@@ -9,13 +9,21 @@ export interface InProcessServer {
   close(): Promise<void>
 }
 
+/** What a built-in gets when it starts: its own config (args, env) and where it may keep data. */
+export interface InProcessServerContext {
+  server: McpServer
+  /** `{userData}`: a built-in keeps its files under `{userData}/mcp/` */
+  userDataDir: string
+}
+
 /** Built-in servers by name (B); each connect gets a fresh instance. */
-export type InMemoryServerFactories = Record<string, () => InProcessServer | Promise<InProcessServer>>
+export type InMemoryServerFactories = Record<string, (context: InProcessServerContext) => InProcessServer | Promise<InProcessServer>>
 
 /** T4: a linked pair; the server half runs in this process and closes with the client half. */
 export async function createInMemoryTransport(
   server: McpServer,
-  factories: InMemoryServerFactories
+  factories: InMemoryServerFactories,
+  userDataDir: string
 ): Promise<{ transport: Transport; closeServer: () => Promise<void> }> {
   const factory = factories[server.name]
   if (!factory) {
@@ -26,7 +34,7 @@ export async function createInMemoryTransport(
       `no built-in server named "${server.name}"${known.length ? ` (built-ins: ${known.join(', ')})` : ''}`
     )
   }
-  const instance = await factory()
+  const instance = await factory({ server, userDataDir })
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await instance.connect(serverSide)
   return { transport: clientSide, closeServer: () => instance.close() }

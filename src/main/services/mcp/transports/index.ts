@@ -58,7 +58,7 @@ export async function createTransport(kind: TransportKind, server: McpServer, ct
     case 'stdio':
       return createStdio(server, ctx)
     case 'inMemory': {
-      const { transport, closeServer } = await createInMemoryTransport(server, ctx.inMemoryServers)
+      const { transport, closeServer } = await createInMemoryTransport(server, ctx.inMemoryServers, ctx.platform.userDataDir)
       return {
         kind,
         transport,

@@ -1,0 +1,22 @@
+import type { McpServer } from './server'
+
+/** The servers MCP Studio runs in its own process (type `inMemory`, matched by `name`). */
+export const BuiltinServerNames = {
+  memory: '@studio/memory',
+  filesystem: '@studio/filesystem',
+  sequentialThinking: '@studio/sequential-thinking',
+  fetch: '@studio/fetch'
+} as const
+
+export type BuiltinServerName = (typeof BuiltinServerNames)[keyof typeof BuiltinServerNames]
+
+const names: ReadonlySet<string> = new Set(Object.values(BuiltinServerNames))
+
+export function isBuiltinServerName(name: string): name is BuiltinServerName {
+  return names.has(name)
+}
+
+/** A built-in: in-process, one of our names, nothing to execute (so no approval is asked). */
+export function isBuiltinServer(server: Pick<McpServer, 'type' | 'name' | 'command' | 'baseUrl'>): boolean {
+  return server.type === 'inMemory' && isBuiltinServerName(server.name) && !server.command && !server.baseUrl
+}
