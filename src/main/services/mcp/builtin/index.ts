@@ -1,13 +1,15 @@
 import { BuiltinServerNames } from '@shared/mcp/builtin'
 import type { InMemoryServerFactories } from '../transports/inMemory'
 import { createMemoryServer } from './memory'
+import { createSequentialThinkingServer } from './sequentialThinking'
 
 /**
  * The built-in servers (issue: built-ins), by the name a server entry of type `inMemory` carries.
  * Each lives in its own folder and gets a fresh McpServer per connection.
  */
 export const builtinServers: InMemoryServerFactories = {
-  [BuiltinServerNames.memory]: createMemoryServer
+  [BuiltinServerNames.memory]: createMemoryServer,
+  [BuiltinServerNames.sequentialThinking]: createSequentialThinkingServer
 }
 
 export { BuiltinServerNames }
