@@ -1,6 +1,7 @@
 import type { ProgressEvent } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import type { MCPService } from '../main/services/mcp/MCPService'
+import { publicServer } from './publicServer'
 import { parsePromptArgsJson, type CliCommand } from './args'
 import { callTool } from './callTool'
 import { findServer, type LoadedConfig } from './config'
@@ -41,7 +42,7 @@ async function printLogs(server: McpServer, asJson: boolean, ctx: CommandContext
   const entries = ctx.service.getServerLogs(server)
   await (asJson ? json(entries) : out(renderLogs(entries)))
   if (failure === undefined) return ExitCode.Ok
-  await err(`error: ${failure instanceof Error ? failure.message : String(failure)}`)
+  await err(`error: ${ctx.service.secrets.redact(failure instanceof Error ? failure.message : String(failure))}`)
   return ExitCode.Failure
 }
 
@@ -49,9 +50,10 @@ export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>,
   if (command.name === 'servers') {
     const { servers, isApproved } = ctx.config
     const approval = (s: McpServer) => (isApproved(s.id) ? 'approved' : 'needs approval')
-    if (command.json) await json(servers.map((s) => ({ ...s, approved: isApproved(s.id) })))
-    else if (servers.length === 0) await out(`no servers configured in ${ctx.config.source}`)
-    else await out(servers.map((s) => `${s.name}\t${typeOf(s)}\t${approval(s)}\t${describeTarget(s)}`).join('\n'))
+    const shown = servers.map(publicServer)
+    if (command.json) await json(shown.map((s) => ({ ...s, approved: isApproved(s.id) })))
+    else if (shown.length === 0) await out(`no servers configured in ${ctx.config.source}`)
+    else await out(shown.map((s) => `${s.name}\t${typeOf(s)}\t${approval(s)}\t${describeTarget(s)}`).join('\n'))
     return ExitCode.Ok
   }
   if (command.name === 'import' || command.name === 'remove' || command.name === 'approve') {

@@ -117,7 +117,9 @@ export async function main(argv: string[]): Promise<never> {
     return finish(code)
   } catch (error) {
     if (aborter.signal.aborted) return new Promise<never>(() => undefined) // SIGINT handler exits
-    await err(`error: ${error instanceof Error ? error.message : String(error)}`)
+    const message = error instanceof Error ? error.message : String(error)
+    // values `${env:NAME}` brought in are known only to the service that started the server
+    await err(`error: ${service ? service.secrets.redact(message) : message}`)
     return finish(exitCodeOf(error))
   }
 }

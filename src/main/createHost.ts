@@ -1,3 +1,4 @@
+import { ipcContract } from '@shared/ipc/contract'
 import { appHandlers, type AppHandlerDeps } from './ipc/appHandlers'
 import { forwardEvents } from './ipc/forwardEvents'
 import { IpcRouter, type IpcHandlers } from './ipc/IpcRouter'
@@ -49,7 +50,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     ...serverHandlers({ registry, mcp, platform }),
     ...mcpHandlers(mcp, registry)
   }
-  const router = new IpcRouter()
+  const router = new IpcRouter(ipcContract, () => mcp.secrets.values())
   router.handleAll(handlers)
   return {
     router,

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { REDACTED, looksSecretName, redactSensitive, redactText, secretValuesOf, truncate } from '@shared/mcp/redact'
+import { REDACTED, looksSecretName, redactSensitive, redactText, truncate } from '@shared/mcp/redact'
+import { serverSecretValues } from '@shared/mcp/secretValues'
 
 // every key G3 names, in the spellings servers and configs use
 const SECRET_KEYS = [
@@ -106,7 +107,7 @@ describe('redactText (G3)', () => {
   })
 
   it('scrubs known secret values (env and headers) out of free text, longest first', () => {
-    const secrets = secretValuesOf({ API_KEY: 'sk-live-abcdef', PATH: '/usr/bin' }, { Authorization: 'Bearer hdr-secret-999' })
+    const secrets = serverSecretValues({ env: { API_KEY: 'sk-live-abcdef', PATH: '/usr/bin' }, headers: { Authorization: 'Bearer hdr-secret-999' }, notSecret: ['PATH'] })
     expect(secrets).toContain('sk-live-abcdef')
     expect(secrets).toContain('hdr-secret-999')
     expect(secrets).not.toContain('/usr/bin')
@@ -114,6 +115,34 @@ describe('redactText (G3)', () => {
     expect(text).toBe(`loaded ${REDACTED} from env, sent ${REDACTED}, PATH=/usr/bin`)
     // a secret that contains another is hidden whole, not half
     expect(redactText('k=xx-abcd-yy', { secrets: ['abcd', 'xx-abcd-yy'] })).toBe(`k=${REDACTED}`)
+  })
+
+  it('every env and header value of 8+ characters is a secret whatever its name, unless marked not secret', () => {
+    const secrets = serverSecretValues({
+      env: { DB_PASS: 'hunter2-db', SLACK_BOT: 'xoxb-1-2-3', OPENAI: 'sk-abcdefgh', SHORT: 'yes', LOG_LEVEL: 'verbose-all' },
+      headers: { 'X-Signature': 'sig-0123456789' },
+      notSecret: ['LOG_LEVEL']
+    })
+    expect(secrets).toEqual(expect.arrayContaining(['hunter2-db', 'xoxb-1-2-3', 'sk-abcdefgh', 'sig-0123456789']))
+    // short values would erase ordinary words, and a value the user marked visible stays visible
+    expect(secrets).not.toContain('yes')
+    expect(secrets).not.toContain('verbose-all')
+    // a short value under a secret-looking name still counts
+    expect(serverSecretValues({ env: { API_TOKEN: 'ab12' } })).toContain('ab12')
+  })
+
+  it('each line of a multi-line secret is hidden on its own, as a server may print one line', () => {
+    const pem = '-----BEGIN KEY-----\nMIIBOgIBAAJBAKj34GkxFhD9\n0Z2tCZpYw8Vx1n7Lq3Jc\n-----END KEY-----'
+    const secrets = serverSecretValues({ env: { CERT: pem } })
+    const leaked = `bad line: 0Z2tCZpYw8Vx1n7Lq3Jc and MIIBOgIBAAJBAKj34GkxFhD9`
+    expect(redactText(leaked, { secrets })).toBe(`bad line: ${REDACTED} and ${REDACTED}`)
+  })
+
+  it('the values of secret-looking flags are secrets: --api-key V, --token V, --password=V; a file flag is not', () => {
+    const secrets = serverSecretValues({ args: ['server.js', '--api-key', 'k-123456', '--token', 'tok-98765', '--password=pw-55555', '--token-file', '/run/tok', '--verbose'] })
+    expect(secrets).toEqual(expect.arrayContaining(['k-123456', 'tok-98765', 'pw-55555']))
+    expect(secrets).not.toContain('/run/tok')
+    expect(secrets).not.toContain('--verbose')
   })
 
   it('secret values inside nested data strings are scrubbed too', () => {

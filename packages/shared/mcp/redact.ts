@@ -3,8 +3,6 @@
  * Pure and allocation-light: it runs on every log entry and every IPC error.
  */
 
-import { isOnlyPlaceholders } from './placeholders'
-
 export const REDACTED = '<redacted>'
 const MAX_STRING = 300
 const MAX_DEPTH = 12
@@ -83,22 +81,6 @@ export function redactText(text: string, options: RedactOptions = {}): string {
   out = out.replace(FLAG, (_m, flag: string) => `${flag}${REDACTED}`)
   out = out.replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`)
   return out
-}
-
-/** The values of secret-looking entries in an env or header map, for `RedactOptions.secrets`. */
-export function secretValuesOf(...maps: Array<Record<string, string> | undefined>): string[] {
-  const values: string[] = []
-  for (const map of maps) {
-    for (const [k, v] of Object.entries(map ?? {})) {
-      if (v && looksSecretName(k) && !isOnlyPlaceholders(v)) {
-        values.push(v)
-        // an Authorization header carries "Bearer xyz": hide xyz alone too
-        const parts = v.split(/\s+/)
-        if (parts.length > 1) values.push(parts[parts.length - 1])
-      }
-    }
-  }
-  return values
 }
 
 export function redactSensitive<T = unknown>(input: T, options: RedactOptions = {}): T {

@@ -34,6 +34,8 @@ export const McpServerSchema = z.object({
   env: EnvSchema.optional(),
   cwd: z.string().optional(),
   headers: HeadersSchema.optional(),
+  /** env var and header names whose values may be shown: every other value of 8+ characters is redacted (G3) */
+  notSecret: z.array(z.string()).optional(),
   registryUrl: z.string().optional(),
   provider: z.string().optional(),
   providerUrl: z.string().optional(),

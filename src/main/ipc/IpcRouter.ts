@@ -36,7 +36,14 @@ function failure(code: string, message: string): IpcResponse {
 export class IpcRouter<T extends ChannelTable = IpcContract> {
   private readonly handlers = new Map<string, IpcHandler<T[keyof T]>>()
 
-  constructor(private readonly table: T = ipcContract as unknown as T) {}
+  /**
+   * `knownSecrets` are values only the host knows are secret (those `${env:NAME}` brought in):
+   * scrubbed out of every error on top of the pattern-based redaction all errors get.
+   */
+  constructor(
+    private readonly table: T = ipcContract as unknown as T,
+    private readonly knownSecrets: () => readonly string[] = () => []
+  ) {}
 
   handle<C extends keyof T & string>(channel: C, handler: IpcHandler<T[C]>): void {
     if (!Object.hasOwn(this.table, channel)) throw new Error(`Channel ${channel} is not in the IPC contract`)
@@ -61,7 +68,7 @@ export class IpcRouter<T extends ChannelTable = IpcContract> {
     try {
       return { ok: true, result: await handler(parsed.data as never, context) }
     } catch (error) {
-      return { ok: false, error: serializeError(error) }
+      return { ok: false, error: serializeError(error, this.knownSecrets()) }
     }
   }
 }

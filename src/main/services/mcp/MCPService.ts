@@ -34,6 +34,7 @@ import { sharedLoginShellEnv, type LoginShellEnv } from './shellEnv'
 import { throttle } from './throttle'
 import { ToolCalls, type CallOptions } from './toolCalls'
 import { builtinServers } from './builtin'
+import { KnownSecrets } from './knownSecrets'
 import type { InMemoryServerFactories } from './transports/inMemory'
 
 export const CONNECT_TIMEOUT_FLOOR_MS = 180_000
@@ -93,6 +94,8 @@ export function defaultBinDirs(): string[] {
  */
 export class MCPService {
   readonly events = new McpEventBus()
+  /** what leaves the host is scrubbed with these: values placeholders brought in included */
+  readonly secrets = new KnownSecrets()
   private readonly connections = new Map<string, ServerConnection>()
   private readonly logs: ServerLogs
   private readonly calls: ToolCalls
@@ -117,7 +120,7 @@ export class MCPService {
         connect: (configured, signal, conn) => this.start(configured, signal, conn),
         trust: this.options.trust ?? (() => true),
         onStatus: (configured, status, error) => {
-          this.events.send('server-status', { serverId: configured.id, serverName: configured.name, status, error: error?.message, code: error?.code })
+          this.events.send('server-status', { serverId: configured.id, serverName: configured.name, status, error: error && this.secrets.redact(error.message), code: error?.code })
           // the last lines of a failing server should reach the renderer with its status
           if (status !== 'connecting') this.logs.flush()
         },
@@ -135,7 +138,9 @@ export class MCPService {
   private async start(configured: McpServer, signal: AbortSignal, owner: ServerConnection): Promise<Connection> {
     // the identity stays the config's; the server is started with its placeholders filled in,
     // and its log redacts the values they bring in
+    this.secrets.remember(configured)
     const server = await expandPlaceholders(configured, this.resolver.loginEnv)
+    this.secrets.remember(configured, server)
     const log = owner.log(configured, undefined, server)
     owner.roots = server.roots ?? []
     // one identity per connection: a withdrawn request is matched by it and its JSON-RPC id
@@ -211,7 +216,10 @@ export class MCPService {
   async callTool(args: CallToolArgs, options: Omit<CallOptions, 'callId'> = {}): Promise<CallToolResult> {
     const owner = this.connectionOf(args.server)
     const { connection } = owner.ready(args.server) ?? (await this.client(args.server))
-    return this.calls.call(connection.client, args.server, args.name, args.args, { ...options, callId: args.callId })
+    const result = await this.calls.call(connection.client, args.server, args.name, args.args, { ...options, callId: args.callId })
+    // a failure is a message to the user, who may be sharing the screen: secrets out of it (G3);
+    // a successful result is data for the model and stays exact
+    return result.isError ? this.secrets.redactErrorResult(result) : result
   }
 
   abortTool(callId: string): boolean {

@@ -2,7 +2,8 @@ import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js'
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js'
 import type { ErrorCode as AppErrorCode } from '@shared/ipc/errors'
-import { redactText, secretValuesOf } from '@shared/mcp/redact'
+import { redactText } from '@shared/mcp/redact'
+import { serverSecretValues } from '@shared/mcp/secretValues'
 import type { McpServer } from '@shared/mcp/server'
 
 /** The codes of what goes wrong with a server itself (the renderer has a sentence for each). */
@@ -33,12 +34,12 @@ export class McpServerError extends Error {
   readonly serverName: string
 
   constructor(
-    server: Pick<McpServer, 'id' | 'name' | 'env' | 'headers'>,
+    server: Pick<McpServer, 'id' | 'name' | 'env' | 'headers' | 'args' | 'notSecret'>,
     readonly code: McpServerErrorCode,
     detail: string,
     options?: { cause?: unknown }
   ) {
-    super(`MCP server "${server.name}": ${redactText(detail, { secrets: secretValuesOf(server.env, server.headers) })}`, options)
+    super(`MCP server "${server.name}": ${redactText(detail, { secrets: serverSecretValues(server) })}`, options)
     this.name = 'McpServerError'
     this.serverId = server.id
     this.serverName = server.name

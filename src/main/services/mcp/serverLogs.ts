@@ -1,5 +1,6 @@
 import type { ServerLogEntry, ServerLogLevel } from '@shared/mcp/logs'
-import { redactSensitive, redactText, secretValuesOf } from '@shared/mcp/redact'
+import { redactSensitive, redactText } from '@shared/mcp/redact'
+import { serverSecretValues } from '@shared/mcp/secretValues'
 import type { McpServer } from '@shared/mcp/server'
 import type { McpEmit } from './events'
 import { ServerLogBuffer } from './ServerLogBuffer'
@@ -42,7 +43,7 @@ export class ServerLogs {
    * started (placeholders filled in): the secret values that brought in are redacted too.
    */
   writer(server: McpServer, source?: string, started?: McpServer): ServerLogWriter {
-    const secrets = secretValuesOf(server.env, server.headers, started?.env, started?.headers)
+    const secrets = serverSecretValues(server, started)
     // a raw message is cut only past the longest secret, so no secret is left half-visible
     const keep = MAX_MESSAGE + Math.max(0, ...secrets.map((s) => s.length))
     return (level, message, data) => {
