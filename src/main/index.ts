@@ -1,8 +1,10 @@
 import { app, BrowserWindow, ipcMain, Menu, type MenuItemConstructorOptions } from 'electron'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createHost, type Host } from './createHost'
 import { bindRouterToIpcMain } from './ipc/electronIpc'
 import { createElectronPlatform } from './platform/electronPlatform'
+import { registerAppScheme, lockDownSessions, serveRenderer } from './platform/electronSecurity'
 import { createAppWindow, isOwnPage } from './platform/electronWindows'
 
 // out/main/index.js → out/
@@ -52,16 +54,21 @@ function buildMenu() {
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
 }
 
+// must happen before ready: app:// becomes a standard, secure scheme with a real origin
+registerAppScheme()
+
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   app.on('second-instance', () => openMainWindow())
 
   void app.whenReady().then(async () => {
+    serveRenderer(join(outDir, 'renderer'))
+    lockDownSessions()
     const platform = createElectronPlatform(ownWindows)
     host = await createHost({ platform, mode: 'electron', windows: { openTraceWindow } })
     const trusted = (frameUrl: string | undefined, id: number) =>
-      !!frameUrl && isOwnPage(frameUrl, outDir) && ownWindows().some((w) => w.webContents.id === id)
+      !!frameUrl && isOwnPage(frameUrl) && ownWindows().some((w) => w.webContents.id === id)
     bindRouterToIpcMain(ipcMain, host.router, trusted)
     buildMenu()
     openMainWindow()

@@ -1,6 +1,6 @@
 import { BrowserWindow, type WebContents, type WebPreferences } from 'electron'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { APP_ORIGIN, isAppUrl } from '../security/appOrigin'
 import { openExternalSafely } from './electronPlatform'
 
 /** Electron's security checklist for every window we open (SPEC §S). */
@@ -20,21 +20,18 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
   }
 }
 
-/** Where the renderer pages come from: the dev server in `electron-vite dev`, built files otherwise. */
-export function rendererUrl(outDir: string, page: 'index' | 'trace', devServer = process.env.ELECTRON_RENDERER_URL): string {
+/**
+ * Where the renderer pages come from: the dev server in `electron-vite dev`, otherwise app://,
+ * which serves the built renderer folder (a real origin for the CSP and the sender checks, H14).
+ */
+export function rendererUrl(page: 'index' | 'trace', devServer = process.env.ELECTRON_RENDERER_URL): string {
   if (devServer) return new URL(`${page}.html`, devServer.endsWith('/') ? devServer : `${devServer}/`).href
-  return pathToFileURL(join(outDir, 'renderer', `${page}.html`)).href
+  return `${APP_ORIGIN}/${page}.html`
 }
 
-/** True when a URL is one of our own pages (same origin for the dev server, our folder for files). */
-export function isOwnPage(url: string, outDir: string, devServer = process.env.ELECTRON_RENDERER_URL): boolean {
-  try {
-    const parsed = new URL(url)
-    if (devServer) return parsed.origin === new URL(devServer).origin
-    return parsed.protocol === 'file:' && parsed.href.startsWith(pathToFileURL(join(outDir, 'renderer')).href + '/')
-  } catch {
-    return false
-  }
+/** True when a URL is one of our own pages (app://mcp-studio, or the dev server's origin). */
+export function isOwnPage(url: string, devServer = process.env.ELECTRON_RENDERER_URL): boolean {
+  return isAppUrl(url, devServer)
 }
 
 /** No navigation away from our pages, no new windows; http(s) links go to the system browser. */
@@ -68,6 +65,6 @@ export function createAppWindow(options: {
   })
   hardenWebContents(win.webContents)
   win.once('ready-to-show', () => win.show())
-  void win.loadURL(rendererUrl(options.outDir, options.page))
+  void win.loadURL(rendererUrl(options.page))
   return win
 }

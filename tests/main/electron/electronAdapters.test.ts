@@ -19,7 +19,7 @@ const electron = vi.hoisted(() => {
       this.openHandler = handler
     }
     getURL() {
-      return 'file:///app/out/renderer/index.html'
+      return 'app://mcp-studio/index.html'
     }
   }
   const windows: Array<{ options: Record<string, unknown>; loaded?: string; webContents: FakeWebContents }> = []
@@ -46,16 +46,27 @@ const electron = vi.hoisted(() => {
         handle: (channel: string, fn: (event: unknown, args: unknown) => unknown) => handlers.set(channel, fn),
         removeHandler: (channel: string) => handlers.delete(channel)
       },
-      app: { getName: () => 'MCP Studio', getVersion: () => '0.1.0', getPath: () => '/tmp' },
+      app: { getName: () => 'MCP Studio', getVersion: () => '0.1.0', getPath: () => '/tmp', on: vi.fn() },
       net: { fetch: vi.fn() },
       dialog: { showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })) },
-      safeStorage: { isEncryptionAvailable: () => false }
+      safeStorage: { isEncryptionAvailable: () => false },
+      protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+      session: { defaultSession: fakeSession() }
+    }
+  }
+  function fakeSession() {
+    return {
+      setPermissionRequestHandler: vi.fn(),
+      setPermissionCheckHandler: vi.fn(),
+      setDevicePermissionHandler: vi.fn(),
+      setDisplayMediaRequestHandler: vi.fn()
     }
   }
 })
 vi.mock('electron', () => ({ ...electron.module, default: electron.module }))
 
 const { createAppWindow, isOwnPage, secureWebPreferences } = await import('../../../src/main/platform/electronWindows')
+const { registerAppScheme, serveRenderer, applyPermissionPolicy } = await import('../../../src/main/platform/electronSecurity')
 const { confirmStartNatively, openExternalSafely } = await import('../../../src/main/platform/electronPlatform')
 const { bindRouterToIpcMain } = await import('../../../src/main/ipc/electronIpc')
 const { IpcRouter } = await import('../../../src/main/ipc/IpcRouter')
@@ -83,7 +94,8 @@ describe('Electron windows', () => {
       webviewTag: false,
       preload: join('/app/out', 'preload', 'index.cjs')
     })
-    expect(win.loaded).toBe(pathToFileURL('/app/out/renderer/index.html').href)
+    // app://, not file://: a real origin for the CSP header and the sender checks (H14)
+    expect(win.loaded).toBe('app://mcp-studio/index.html')
     expect(secureWebPreferences('/p').sandbox).toBe(true)
   })
 
@@ -115,11 +127,45 @@ describe('Electron windows', () => {
   })
 
   it('knows its own pages', () => {
-    expect(isOwnPage(pathToFileURL('/app/out/renderer/index.html').href, '/app/out', '')).toBe(true)
-    expect(isOwnPage(pathToFileURL('/app/out/rendererX/index.html').href, '/app/out', '')).toBe(false)
-    expect(isOwnPage('https://evil.example/', '/app/out', '')).toBe(false)
-    expect(isOwnPage('http://localhost:5173/index.html', '/app/out', 'http://localhost:5173')).toBe(true)
-    expect(isOwnPage('http://localhost:5174/', '/app/out', 'http://localhost:5173')).toBe(false)
+    expect(isOwnPage('app://mcp-studio/index.html', '')).toBe(true)
+    // file:// is no longer ours: any local file would have had that "origin"
+    expect(isOwnPage(pathToFileURL('/app/out/renderer/index.html').href, '')).toBe(false)
+    expect(isOwnPage('https://evil.example/', '')).toBe(false)
+    expect(isOwnPage('http://localhost:5173/index.html', 'http://localhost:5173')).toBe(true)
+    expect(isOwnPage('http://localhost:5174/', 'http://localhost:5173')).toBe(false)
+  })
+})
+
+describe('Electron session and scheme (H13, H14)', () => {
+  it('registers app:// as a standard secure scheme and serves the renderer folder with it', async () => {
+    registerAppScheme()
+    expect(electron.module.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }
+    ])
+    serveRenderer('/no/such/renderer')
+    const [scheme, handler] = electron.module.protocol.handle.mock.calls[0] as unknown as [string, (r: Request) => Promise<Response>]
+    expect(scheme).toBe('app')
+    expect((await handler(new Request('app://mcp-studio/index.html'))).status).toBe(404)
+  })
+
+  it('denies every permission request and check but the clipboard write of our own pages', () => {
+    const ses = electron.module.session.defaultSession
+    applyPermissionPolicy(ses as never, '')
+    const request = ses.setPermissionRequestHandler.mock.calls[0][0] as unknown as (c: unknown, p: string, cb: (ok: boolean) => void, d: { requestingUrl: string }) => void
+    const answers: boolean[] = []
+    request(null, 'media', (ok) => answers.push(ok), { requestingUrl: 'app://mcp-studio/index.html' })
+    request(null, 'clipboard-sanitized-write', (ok) => answers.push(ok), { requestingUrl: 'https://evil.example/' })
+    request(null, 'clipboard-sanitized-write', (ok) => answers.push(ok), { requestingUrl: 'app://mcp-studio/index.html' })
+    expect(answers).toEqual([false, false, true])
+    const check = ses.setPermissionCheckHandler.mock.calls[0][0] as unknown as (c: unknown, p: string, origin: string) => boolean
+    expect(check(null, 'geolocation', 'app://mcp-studio')).toBe(false)
+    expect(check(null, 'clipboard-sanitized-write', 'app://mcp-studio')).toBe(true)
+    const device = ses.setDevicePermissionHandler.mock.calls[0][0] as unknown as () => boolean
+    expect(device()).toBe(false)
+    const display = ses.setDisplayMediaRequestHandler.mock.calls[0][0] as unknown as (r: unknown, cb: (s: unknown) => void) => void
+    const streams: unknown[] = []
+    display({}, (s) => streams.push(s))
+    expect(streams).toEqual([null])
   })
 })
 
@@ -128,12 +174,12 @@ describe('Electron IPC adapter', () => {
     const router = new IpcRouter()
     const platform = createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-el-')) })
     router.handleAll(appHandlers({ platform, mode: 'electron', windows: { openTraceWindow: () => ({ opened: true }) } }))
-    const trusted = (url: string | undefined, id: number) => url === 'file:///app/out/renderer/index.html' && id === 1
+    const trusted = (url: string | undefined, id: number) => url === 'app://mcp-studio/index.html' && id === 1
     const unbind = bindRouterToIpcMain(electron.module.ipcMain as never, router, trusted)
     expect([...electron.handlers.keys()].sort()).toEqual(router.channels().sort())
 
     const call = electron.handlers.get('app:get-info')!
-    const own = { senderFrame: { url: 'file:///app/out/renderer/index.html' }, sender: { id: 1 } }
+    const own = { senderFrame: { url: 'app://mcp-studio/index.html' }, sender: { id: 1 } }
     expect(await call(own, undefined)).toMatchObject({ ok: true, result: { mode: 'electron', name: 'MCP Studio' } })
 
     const foreign = { senderFrame: { url: 'https://evil.example/' }, sender: { id: 1 } }
