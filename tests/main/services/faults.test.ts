@@ -69,4 +69,20 @@ describe('servers that misbehave', () => {
     expect(isAlive(b)).toBe(false)
     expect(service.getServerLogs(mule).some((e) => e.message === 'ignoring SIGTERM')).toBe(true)
   })
+
+  it('a reply over the 32 MB message limit fails its call at once with the sizes; 11 MB arrives whole; the server stays usable', async () => {
+    const { service } = makeService()
+    const server = stdioServer(fixture('big-reply.mjs'), { name: 'bulky' })
+    const eleven = await service.callTool({ server, name: 'big', args: { mb: 11 } })
+    expect((eleven.content[0] as { text: string }).text).toHaveLength(11 * 1024 * 1024)
+    // without the limit's own error this call would wait out its timeout and blame that
+    await expect(service.callTool({ server, name: 'big', args: { mb: 50 } })).rejects.toThrow(
+      /^MCP server "bulky": tool "big" failed: the server's reply was 50\.0 MB, over the 32 MB limit — ask it for less/
+    )
+    expect(service.getServerLogs(server).map((e) => e.message)).toContainEqual(
+      expect.stringMatching(/^\(dropped the reply to request \d+: 50\.0 MB, over the 32 MB limit\)$/)
+    )
+    const echo = await service.callTool({ server, name: 'echo', args: { message: 'after' } })
+    expect(echo.content).toEqual([{ type: 'text', text: 'Echo: after' }])
+  })
 })

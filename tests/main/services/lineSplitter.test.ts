@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { LineSplitter } from '../../../src/main/services/mcp/transports/lineSplitter'
+import { LineSplitter, type OverflowedLine } from '../../../src/main/services/mcp/transports/lineSplitter'
 
 function split(chunks: Buffer[], maxLine?: number, keepLast?: number) {
   const lines: string[] = []
-  const overflows: number[] = []
+  const overflows: OverflowedLine[] = []
   let skipped = 0
   const splitter = new LineSplitter((l) => lines.push(l), (n) => overflows.push(n), maxLine, { keepLast, onSkip: (n) => (skipped += n) })
   for (const chunk of chunks) splitter.push(chunk)
@@ -41,12 +41,23 @@ describe('LineSplitter', () => {
     expect(split([Buffer.from('one\ntw'), Buffer.from('o')]).lines).toEqual(['one', 'two'])
   })
 
-  it('a line longer than maxLine is dropped and reported, and the stream goes on', () => {
+  it('a line longer than maxLine is reported once when it ends, with its size and edges, none of it delivered; the stream goes on', () => {
     const { lines, overflows } = split([Buffer.from('ok\n'), Buffer.alloc(40, 'x'), Buffer.alloc(40, 'y'), Buffer.from('tail\nnext\n')], 64)
-    expect(overflows).toEqual([80])
-    expect(lines[0]).toBe('ok')
-    expect(lines.at(-1)).toBe('next')
-    expect(lines.join('')).not.toContain('x'.repeat(40))
+    expect(overflows).toEqual([{ bytes: 84, head: 'x'.repeat(40) + 'y'.repeat(40), tail: 'x'.repeat(40) + 'y'.repeat(40) + 'tail' }])
+    expect(lines).toEqual(['ok', 'next'])
+  })
+
+  it('an oversized line keeps only its first and last 256 bytes however it is chunked, and one that ends the stream is reported too', () => {
+    const line = Buffer.from('{"head":1,' + 'z'.repeat(5000) + ',"id":7}')
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 12 }), (cuts) => {
+        const { lines, overflows } = split([...cutAt(Buffer.concat([line, Buffer.from('\nafter\n')]), cuts), Buffer.from('{"last":' + 'q'.repeat(1300))], 1000)
+        expect(lines).toEqual(['after'])
+        expect(overflows).toHaveLength(2)
+        expect(overflows[0]).toEqual({ bytes: line.length, head: line.subarray(0, 256).toString(), tail: line.subarray(-256).toString() })
+        expect(overflows[1].bytes).toBe(1308)
+      })
+    )
   })
 
   it('keepLast: at most N lines per chunk, the newest, in order; the others only counted', () => {

@@ -5,6 +5,7 @@ import type { ErrorCode as AppErrorCode } from '@shared/ipc/errors'
 import { redactText } from '@shared/mcp/redact'
 import { serverSecretValues } from '@shared/mcp/secretValues'
 import type { McpServer } from '@shared/mcp/server'
+import { REPLY_TOO_LARGE } from './transports/stdio'
 
 /** The codes of what goes wrong with a server itself (the renderer has a sentence for each). */
 export type McpServerErrorCode = Extract<
@@ -71,6 +72,12 @@ export function formatDuration(ms: number): string {
   const seconds = ms / 1000
   if (seconds < 60) return `${Number(seconds.toFixed(1))} s`
   return `${Number((seconds / 60).toFixed(1))} min`
+}
+
+/** When a request failed because its reply was over the message limit: the sizes and what to do. */
+export function replyTooLargeDetail(error: unknown): string | undefined {
+  if (!(error instanceof McpError) || (error.data as { reason?: unknown } | undefined)?.reason !== REPLY_TOO_LARGE) return undefined
+  return `${error.message.replace(/^(MCP error -?\d+: )+/, '')} — ask it for less at a time (a page, a range, a smaller size)`
 }
 
 export function isTimeout(error: unknown): boolean {

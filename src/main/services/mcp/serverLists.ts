@@ -3,7 +3,7 @@ import { ErrorCode, McpError, type Prompt, type Resource, type ResourceTemplate,
 import type { McpTool } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import { buildToolIds } from '@shared/mcp/toolNames'
-import { McpServerError } from './errors'
+import { McpServerError, replyTooLargeDetail } from './errors'
 
 /** A server may page any list; a cursor that never ends is cut off rather than followed forever. */
 const MAX_PAGES = 100
@@ -32,7 +32,8 @@ async function orEmptyWhenUnsupported<T>(work: () => Promise<T[]>): Promise<T[]>
 
 function failed(server: McpServer, what: string, error: unknown): McpServerError {
   if (error instanceof McpServerError) return error
-  return new McpServerError(server, 'REQUEST_FAILED', `${what} failed: ${error instanceof Error ? error.message : String(error)}`, {
+  const detail = replyTooLargeDetail(error) ?? (error instanceof Error ? error.message : String(error))
+  return new McpServerError(server, 'REQUEST_FAILED', `${what} failed: ${detail}`, {
     cause: error
   })
 }

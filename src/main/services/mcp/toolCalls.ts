@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServer } from '@shared/mcp/server'
-import { formatDuration, isTimeout, McpServerError } from './errors'
+import { formatDuration, isTimeout, McpServerError, replyTooLargeDetail } from './errors'
 import type { McpEmit } from './events'
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000
@@ -97,6 +97,8 @@ function isMaxTotalTimeout(error: unknown): boolean {
  */
 function describeRequestFailure(name: string, error: unknown, connected: boolean): string {
   const message = error instanceof Error ? error.message : String(error)
+  const tooLarge = replyTooLargeDetail(error)
+  if (tooLarge) return `tool "${name}" failed: ${tooLarge}`
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed && connected) {
     return `tool "${name}" failed: the server answered with error ${error.code}: ${message.replace(/^(MCP error -?\d+: )+/, '')} — check the server's logs`
   }

@@ -15,13 +15,25 @@ export interface LineSplitterOptions {
   onSkip?: (lines: number) => void
 }
 
+/** A line over the limit, reported once when it ends: its size and its first and last bytes. */
+export interface OverflowedLine {
+  bytes: number
+  /** up to EDGE_BYTES from the line's start and end (where a JSON-RPC id usually sits) */
+  head: string
+  tail: string
+}
+
+const EDGE_BYTES = 256
+
 export class LineSplitter {
   private pending: Buffer[] = []
   private pendingBytes = 0
+  /** set while the current line is over the limit: only its size and edges are kept */
+  private overflow?: { bytes: number; head: Buffer; tail: Buffer }
 
   constructor(
     private readonly onLine: (line: string) => void,
-    private readonly onOverflow: (bytes: number) => void,
+    private readonly onOverflow: (line: OverflowedLine) => void,
     private readonly maxLine = 10 * 1024 * 1024,
     private readonly options: LineSplitterOptions = {}
   ) {
@@ -32,6 +44,14 @@ export class LineSplitter {
   }
 
   push(chunk: Buffer): void {
+    const firstNl = chunk.indexOf(10)
+    if (this.overflow || (firstNl !== -1 && this.pendingBytes + firstNl > this.maxLine)) {
+      if (firstNl === -1) return this.keep(chunk)
+      // the oversized line ends here; what follows is a fresh start
+      this.keep(chunk.subarray(0, firstNl))
+      this.endOverflow()
+      chunk = chunk.subarray(firstNl + 1)
+    }
     const lastNl = chunk.lastIndexOf(10)
     if (lastNl !== -1) {
       const from = this.skipOlderLines(chunk, lastNl)
@@ -52,6 +72,7 @@ export class LineSplitter {
 
   /** The last line of a stream that did not end in a newline. */
   end(): void {
+    if (this.overflow) this.endOverflow()
     if (this.pendingBytes > 0) this.emit(Buffer.concat(this.pending).toString('utf8'))
     this.pending = []
     this.pendingBytes = 0
@@ -83,17 +104,32 @@ export class LineSplitter {
 
   private keep(rest: Buffer): void {
     if (rest.length === 0) return
+    if (this.overflow) {
+      this.overflow.bytes += rest.length
+      this.overflow.tail = lastBytes(Buffer.concat([this.overflow.tail, lastBytes(rest)]))
+      return
+    }
     this.pendingBytes += rest.length
+    this.pending.push(rest)
     if (this.pendingBytes > this.maxLine) {
-      this.onOverflow(this.pendingBytes)
+      const all = Buffer.concat(this.pending)
+      this.overflow = { bytes: all.length, head: Buffer.from(all.subarray(0, EDGE_BYTES)), tail: Buffer.from(lastBytes(all)) }
       this.pending = []
       this.pendingBytes = 0
-    } else {
-      this.pending.push(rest)
     }
+  }
+
+  private endOverflow(): void {
+    const { bytes, head, tail } = this.overflow!
+    this.overflow = undefined
+    this.onOverflow({ bytes, head: head.toString('utf8'), tail: tail.toString('utf8') })
   }
 
   private emit(line: string): void {
     this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line)
   }
+}
+
+function lastBytes(buffer: Buffer): Buffer {
+  return buffer.length > EDGE_BYTES ? buffer.subarray(buffer.length - EDGE_BYTES) : buffer
 }

@@ -1,8 +1,17 @@
 import type { ChildProcess } from 'node:child_process'
 import spawn from 'cross-spawn'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
-import { LineSplitter } from './lineSplitter'
+import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { LineSplitter, type OverflowedLine } from './lineSplitter'
+
+/**
+ * The largest message a server may send (one line of stdout). Generous for images and long texts,
+ * small enough that a runaway server cannot exhaust memory; a reply over it fails its request at
+ * once, in words, instead of being dropped and waiting out the timeout.
+ */
+export const STDIO_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
+/** `data.reason` of the error a request gets when its reply was over the limit */
+export const REPLY_TOO_LARGE = 'reply-too-large'
 
 /** As many stderr lines per chunk as the server log keeps in all (G1) */
 const STDERR_KEEP_PER_CHUNK = 200
@@ -101,7 +110,8 @@ export class StdioProcessTransport implements Transport {
 
       const stdout = new LineSplitter(
         (line) => this.handleLine(line),
-        (bytes) => this.options.onStdoutNoise?.(`(dropped ${bytes} bytes of stdout without a newline)`)
+        (line) => this.handleOversized(line),
+        STDIO_MAX_MESSAGE_BYTES
       )
       child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk))
       child.stdout!.on('end', () => stdout.end())
@@ -110,7 +120,7 @@ export class StdioProcessTransport implements Transport {
       let skipReportedAt = 0
       const stderr = new LineSplitter(
         (line) => this.handleStderr(line),
-        (bytes) => this.handleStderr(`(dropped ${bytes} bytes of stderr without a newline)`),
+        ({ bytes }) => this.handleStderr(`(a stderr line of ${bytes} bytes was dropped: longer than the log keeps)`),
         64 * 1024,
         {
           keepLast: STDERR_KEEP_PER_CHUNK,
@@ -217,10 +227,54 @@ export class StdioProcessTransport implements Transport {
     this.onmessage?.(message)
   }
 
+  /**
+   * A message over the limit is never parsed. When it is a reply (the id sits at its start or
+   * end), its request fails now with the sizes; anything else is logged and dropped.
+   */
+  private handleOversized({ bytes, head, tail }: OverflowedLine): void {
+    const size = `${formatMb(bytes)} MB, over the ${formatMb(STDIO_MAX_MESSAGE_BYTES)} MB limit`
+    const id = /^\s*\{\s*"method"\s*:/.test(head) ? undefined : replyId(head, tail)
+    if (id === undefined) {
+      this.options.onStdoutNoise?.(`(dropped a message of ${size})`)
+      return
+    }
+    this.options.onStdoutNoise?.(`(dropped the reply to request ${JSON.stringify(id)}: ${size})`)
+    this.onmessage?.({
+      jsonrpc: '2.0',
+      id,
+      error: {
+        code: ErrorCode.InternalError,
+        message: `the server's reply was ${size}`,
+        data: { reason: REPLY_TOO_LARGE, bytes, limitBytes: STDIO_MAX_MESSAGE_BYTES }
+      }
+    })
+  }
+
   private handleStderr(line: string): void {
     if (!line.trim()) return
     this.stderrTail.push(line)
     if (this.stderrTail.length > STDERR_TAIL) this.stderrTail.shift()
     this.options.onStderrLine?.(line)
   }
+}
+
+const ID = String.raw`"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")`
+const ID_FIRST = new RegExp(String.raw`^\s*\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*` + ID)
+const ID_LAST = new RegExp(ID + String.raw`\s*\}\s*$`)
+
+/** The id of a JSON-RPC reply from its first or last bytes (the SDK writes it last). */
+function replyId(head: string, tail: string): string | number | undefined {
+  const raw = ID_LAST.exec(tail)?.[1] ?? ID_FIRST.exec(head)?.[1]
+  if (raw === undefined) return undefined
+  try {
+    const id: unknown = JSON.parse(raw)
+    return typeof id === 'number' || typeof id === 'string' ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const formatMb = (bytes: number) => {
+  const mb = bytes / (1024 * 1024)
+  return Number.isInteger(mb) ? String(mb) : mb.toFixed(1)
 }
