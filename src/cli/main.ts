@@ -1,8 +1,10 @@
 import type { ProgressEvent } from '@shared/ipc/contract'
-import type { McpServer } from '@shared/mcp/server'
 import { MCPService } from '../main/services/mcp/MCPService'
 import { McpServerError } from '../main/services/mcp/errors'
 import { createNodePlatform } from '../main/platform/nodePlatform'
+import { installCrashGuard } from '../main/services/processes/crashGuard'
+import { killProcessGroupsNow } from '../main/services/processes/killProcessGroups'
+import { liveChildPids } from '../main/services/processes/liveChildren'
 import { parseCliArgs, USAGE } from './args'
 import { runCommand } from './commands'
 import { loadConfigFile, loadSavedServers } from './config'
@@ -19,40 +21,19 @@ function exitCodeOf(error: unknown): number {
   return ExitCode.Failure
 }
 
-/** Leaving before the polite stop has finished: servers run in their own process group, so end them here. */
-function killNow(pids: Iterable<number>): void {
-  for (const pid of pids) {
-    try {
-      process.kill(process.platform === 'win32' ? pid : -pid, 'SIGKILL')
-    } catch {
-      // already gone
-    }
-  }
-}
-
 /** The headless front end on the same MCPService as the app, through the Node platform. */
 export async function main(argv: string[]): Promise<never> {
   const aborter = new AbortController()
   let service: MCPService | undefined
-  let servers: McpServer[] = []
-  // pids of the servers we started, taken before closeAll forgets them
-  const pids = new Set<number>()
-  const rememberPids = () => {
-    for (const server of servers) {
-      const pid = service?.pidOf(server)
-      if (pid !== undefined) pids.add(pid)
-    }
-  }
   const exitNow = (code: number): never => {
-    rememberPids()
-    killNow(pids)
+    // every server still running, one in its handshake included
+    killProcessGroupsNow(liveChildPids())
     process.exit(code)
   }
   let closing: Promise<void> | undefined
   let interruptedWith: number | undefined
   const finish = async (code: number): Promise<never> => {
     if (!closing) {
-      rememberPids()
       // every server we started is stopped (stdin closed → SIGTERM → SIGKILL) before we go
       closing = service?.closeAll().catch(() => undefined) ?? Promise.resolve()
     }
@@ -77,9 +58,9 @@ export async function main(argv: string[]): Promise<never> {
   // the terminal went away: the same polite stop, or its servers would run on with no parent
   process.on('SIGHUP', () => interrupt(ExitCode.HangUp))
   // the last line: whatever went wrong, no server outlives the CLI
-  process.on('uncaughtException', (error) => {
-    process.stderr.write(`error: ${error.message}\n`)
-    exitNow(ExitCode.Failure)
+  installCrashGuard({
+    report: (message) => process.stderr.write(`error: ${service ? service.secrets.redact(message) : message}\n`),
+    exitCode: ExitCode.Failure
   })
 
   try {
@@ -90,7 +71,6 @@ export async function main(argv: string[]): Promise<never> {
     }
     const platform = createNodePlatform()
     const config = args.config ? await loadConfigFile(args.config, args.inputs) : await loadSavedServers(platform.userDataDir)
-    servers = config.servers
     service = new MCPService({
       platform,
       // O2: the app's saved servers run only as approved; a --config file is the user's consent

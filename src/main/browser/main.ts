@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import open from 'open'
-import { startBrowserMode } from './startBrowserMode'
+import { installCrashGuard } from '../services/processes/crashGuard'
+import { startBrowserMode, type BrowserMode } from './startBrowserMode'
 
 /** `node out/main/browser.js [--port N] [--no-open]`: MCP Studio in a browser tab on 127.0.0.1. */
 async function main() {
@@ -24,7 +25,9 @@ async function main() {
     process.exit(2)
   }
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url))
-  let mode
+  let mode: BrowserMode | undefined
+  // a bug that escapes every handler ends browser mode, never leaving its servers running
+  installCrashGuard({ report: (message) => console.error(`MCP Studio stopped on an unexpected error: ${mode ? mode.host.mcp.secrets.redact(message) : message}`) })
   try {
     mode = await startBrowserMode({ rendererDir, port })
   } catch (error) {

@@ -3,6 +3,7 @@ import spawn from 'cross-spawn'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { LineSplitter, type OverflowedLine } from './lineSplitter'
+import { trackChild } from '../../processes/liveChildren'
 
 /**
  * The largest message a server may send (one line of stdout). Generous for images and long texts,
@@ -63,6 +64,8 @@ export class StdioProcessTransport implements Transport {
   /** the process is gone, its output read and onclose called */
   readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve))
 
+  private untrack: () => void = () => undefined
+
   constructor(private readonly options: StdioProcessOptions) {}
 
   get pid(): number | undefined {
@@ -92,6 +95,8 @@ export class StdioProcessTransport implements Transport {
         detached: POSIX
       })
       this.child = child
+      // a crash of this process must still be able to end it (processes/crashGuard)
+      if (child.pid !== undefined) this.untrack = trackChild(child.pid)
       let spawned = false
       const streamsClosed = new Promise<void>((r) => child.once('close', () => r()))
       child.once('spawn', () => {
@@ -203,6 +208,7 @@ export class StdioProcessTransport implements Transport {
     await Promise.race([streamsClosed, delay(FLUSH_WAIT_MS)])
     // children the server left behind in its group (and that may hold our pipes) go with it
     this.signal('SIGTERM')
+    this.untrack()
     this.fireClose()
     this.resolveDone()
   }
