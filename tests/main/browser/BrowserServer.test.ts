@@ -5,6 +5,7 @@ import { connect as netConnect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import WebSocket from 'ws'
 import type { BridgeMessage } from '@shared/ipc/bridgeProtocol'
 import { startBrowserServer, type BrowserServer } from '../../../src/main/browser/BrowserServer'
@@ -113,26 +114,14 @@ describe('browser mode server', () => {
   })
 
   it('a malformed frame ends that socket only: the process lives on and the next valid call is answered', async () => {
-    /** a frame as a client writes it (masked unless told otherwise) */
-    const frame = (first: number, payload: Buffer, options: { mask?: boolean; declared?: number } = {}) => {
-      const mask = options.mask ?? true
-      const length = options.declared ?? payload.length
-      const head =
-        length < 126
-          ? Buffer.from([first, (mask ? 0x80 : 0) | length])
-          : Buffer.concat([Buffer.from([first, (mask ? 0x80 : 0) | 127]), Buffer.from(new BigUint64Array([BigInt(length)]).buffer).reverse()])
-      const key = Buffer.from([1, 2, 3, 4])
-      const body = mask ? Buffer.from(payload.map((byte, i) => byte ^ key[i % 4])) : payload
-      return Buffer.concat([head, mask ? key : Buffer.alloc(0), body])
-    }
     const malformed = {
-      'invalid UTF-8': frame(0x81, Buffer.from([0xff, 0xfe, 0xfd])),
-      'an unmasked frame': frame(0x81, Buffer.from('{}'), { mask: false }),
-      'RSV1 without an extension': frame(0xc1, Buffer.from('{}')),
-      'opcode 3': frame(0x83, Buffer.from('x')),
-      'close code 999': frame(0x88, Buffer.from([0x03, 0xe7])),
-      'a ping without FIN': frame(0x09, Buffer.from('p')),
-      'a frame declaring 26 MB': frame(0x82, Buffer.alloc(0), { declared: 26 * 1024 * 1024 })
+      'invalid UTF-8': clientFrame(0x81, Buffer.from([0xff, 0xfe, 0xfd])),
+      'an unmasked frame': clientFrame(0x81, Buffer.from('{}'), { mask: false }),
+      'RSV1 without an extension': clientFrame(0xc1, Buffer.from('{}')),
+      'opcode 3': clientFrame(0x83, Buffer.from('x')),
+      'close code 999': clientFrame(0x88, Buffer.from([0x03, 0xe7])),
+      'a ping without FIN': clientFrame(0x09, Buffer.from('p')),
+      'a frame declaring 26 MB': clientFrame(0x82, Buffer.alloc(0), { declared: 26 * 1024 * 1024 })
     }
     const closed: string[] = []
     for (const [what, bytes] of Object.entries(malformed)) {
@@ -149,7 +138,59 @@ describe('browser mode server', () => {
     expect(await nextMessage(ws!)).toMatchObject({ type: 'result', id: 1, response: { ok: true } })
     ws!.close()
   })
+
+  it('survives 500 random and malformed frames from a client holding the token, then answers a valid call', async () => {
+    // a fixed seed: a failure names the frame that caused it and replays the same way
+    const frames = fc.sample(fuzzFrame, { numRuns: 500, seed: 20261206 })
+    const batch = 25
+    for (let i = 0; i < frames.length; i += batch) {
+      await Promise.all(
+        frames.slice(i, i + batch).map(async (bytes) => {
+          const socket = await rawSocket()
+          const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+          socket.on('error', () => undefined)
+          // half-close after the frame: a frame that promised more bytes cannot hold the socket open
+          socket.end(bytes)
+          await ended
+        })
+      )
+    }
+    const { ws } = await connect(`/api/ws?token=${TOKEN}`, { origin: base })
+    ws!.send(JSON.stringify({ type: 'invoke', id: 2, channel: 'app:get-info' }))
+    expect(await nextMessage(ws!)).toMatchObject({ type: 'result', id: 2, response: { ok: true } })
+    ws!.close()
+  })
 })
+
+/** A frame as a client writes it (masked unless told otherwise); `declared` lies about the length. */
+function clientFrame(first: number, payload: Buffer, options: { mask?: boolean; declared?: number } = {}): Buffer {
+  const mask = options.mask ?? true
+  const length = options.declared ?? payload.length
+  const head =
+    length < 126
+      ? Buffer.from([first, (mask ? 0x80 : 0) | length])
+      : Buffer.concat([Buffer.from([first, (mask ? 0x80 : 0) | 127]), Buffer.from(new BigUint64Array([BigInt(length)]).buffer).reverse()])
+  const key = Buffer.from([1, 2, 3, 4])
+  const body = mask ? Buffer.from(payload.map((byte, i) => byte ^ key[i % 4])) : payload
+  return Buffer.concat([head, mask ? key : Buffer.alloc(0), body])
+}
+
+const bytes = (max: number) => fc.uint8Array({ maxLength: max }).map((a) => Buffer.from(a))
+/** Any first byte (FIN, RSV bits, every opcode), masked or not, honest or lying lengths, random or JSON-ish payloads, or plain junk. */
+const fuzzFrame = fc.oneof(
+  fc
+    .record({
+      first: fc.integer({ min: 0, max: 255 }),
+      payload: fc.oneof(bytes(200), fc.json().map((j) => Buffer.from(j)), fc.string().map((t) => Buffer.from(t))),
+      mask: fc.boolean(),
+      declared: fc.option(fc.oneof(fc.integer({ min: 0, max: 125 }), fc.integer({ min: 126, max: 2 ** 31 })), { nil: undefined })
+    })
+    .map(({ first, payload, mask, declared }) => clientFrame(first, payload, { mask, declared })),
+  bytes(300),
+  fc.array(fc.tuple(fc.constantFrom(0x01, 0x00, 0x80, 0x81, 0x89, 0x8a), bytes(20)), { minLength: 2, maxLength: 5 }).map((parts) =>
+    Buffer.concat(parts.map(([first, payload]) => clientFrame(first, payload)))
+  )
+)
 
 /** A raw TCP connection upgraded to a WebSocket with the token, for frames no client library would send. */
 function rawSocket(): Promise<Socket> {
