@@ -1,5 +1,6 @@
 import { BuiltinServerNames } from '@shared/mcp/builtin'
 import type { InMemoryServerFactories } from '../transports/inMemory'
+import { createFetchServer } from './fetch'
 import { createMemoryServer } from './memory'
 import { createSequentialThinkingServer } from './sequentialThinking'
 
@@ -9,7 +10,8 @@ import { createSequentialThinkingServer } from './sequentialThinking'
  */
 export const builtinServers: InMemoryServerFactories = {
   [BuiltinServerNames.memory]: createMemoryServer,
-  [BuiltinServerNames.sequentialThinking]: createSequentialThinkingServer
+  [BuiltinServerNames.sequentialThinking]: createSequentialThinkingServer,
+  [BuiltinServerNames.fetch]: createFetchServer
 }
 
 export { BuiltinServerNames }
