@@ -1,6 +1,7 @@
 import { BuiltinServerNames } from '@shared/mcp/builtin'
 import type { InMemoryServerFactories } from '../transports/inMemory'
 import { createFetchServer } from './fetch'
+import { createFilesystemServer } from './filesystem'
 import { createMemoryServer } from './memory'
 import { createSequentialThinkingServer } from './sequentialThinking'
 
@@ -10,6 +11,7 @@ import { createSequentialThinkingServer } from './sequentialThinking'
  */
 export const builtinServers: InMemoryServerFactories = {
   [BuiltinServerNames.memory]: createMemoryServer,
+  [BuiltinServerNames.filesystem]: createFilesystemServer,
   [BuiltinServerNames.sequentialThinking]: createSequentialThinkingServer,
   [BuiltinServerNames.fetch]: createFetchServer
 }
