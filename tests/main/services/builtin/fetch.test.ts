@@ -13,6 +13,7 @@ import { closeAllServices, makeService, waitFor } from '../helpers'
 let site: Server
 let base = ''
 const requests: string[] = []
+const userAgents: string[] = []
 let bigClosed = 0
 /** the ?tag of each /hang request whose connection has closed */
 const hangClosed = new Set<string>()
@@ -40,6 +41,8 @@ function route(url: string, res: ServerResponse): void {
       return send(res, 200, 'text/html; charset=utf-8', PAGE)
     case '/gzipped':
       return send(res, 200, 'text/html', gzipSync(PAGE), { 'content-encoding': 'gzip' })
+    case '/bad-gzip':
+      return send(res, 200, 'text/html', 'this is not gzip at all', { 'content-encoding': 'gzip' })
     case '/data.json':
       return send(res, 200, 'application/json', '{"name":"studio","tags":["a","b"]}')
     case '/plain':
@@ -78,6 +81,7 @@ function route(url: string, res: ServerResponse): void {
 beforeAll(async () => {
   site = createServer((req, res) => {
     requests.push(req.url ?? '')
+    userAgents.push(req.headers['user-agent'] ?? '')
     route(req.url ?? '', res)
   })
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
@@ -139,11 +143,15 @@ describe('@studio/fetch', () => {
     expect(text).toContain('**now**')
     expect(text).toMatch(/-\s+first item/)
     expect(text).not.toMatch(/window\.secret|color:red|Tab title/)
+    expect(userAgents.at(-1)).toContain('MCP-Studio')
   })
 
-  it('reads a gzip-encoded page like a plain one', async () => {
+  it('reads a gzip-encoded page like a plain one; a damaged one is a clear error', async () => {
     const { text } = await fetchTool({ url: `${base}/gzipped` })
     expect(text).toContain('# Fetch & tell')
+    const damaged = await fetchTool({ url: `${base}/bad-gzip` })
+    expect(damaged.isError).toBe(true)
+    expect(damaged.text).toMatch(/^Failed to fetch: the response could not be read to its end: Z_\w+$/)
   })
 
   it('html gives the page as sent (raw: true too); text gives the words without markup', async () => {

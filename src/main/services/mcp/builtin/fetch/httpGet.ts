@@ -112,7 +112,7 @@ async function readLimited(response: IncomingMessage, decoder: NodeJS.ReadWriteS
   } catch (error) {
     if (signal.aborted) throw signal.reason
     if (error instanceof FetchError) throw error
-    throw new FetchError(`the connection broke while reading the response: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+    throw new FetchError(`the response could not be read to its end: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
       cause: error
     })
   } finally {
