@@ -30,6 +30,9 @@ import { ElicitationResponseSchema, SamplingResponseSchema } from './types'
 
 export * from './types'
 
+/** What `app:pick-folder` gives: the folder, the user's cancel, or no picker here (browser mode, CLI). */
+export type PickFolderResult = { status: 'picked'; path: string } | { status: 'cancelled' } | { status: 'unavailable' }
+
 /**
  * The one table of renderer → main channels (SPEC §I). Each entry is declared once: its wire
  * name (`namespace:kebab-name`), the zod schema main checks its arguments with, and its result
@@ -72,6 +75,8 @@ export const ipcContract = {
   'app:fetch-image': channel<{ dataUrl: string }>()(z.object({ url: z.string().min(1).max(4096) })),
   /** the package registries the user's own npm, pip and uv settings name, for the editor's picker */
   'app:known-registries': channel<KnownRegistry[]>()(none),
+  /** a native folder picker (Electron); browser mode has none and says `unavailable`, the page asks for a path */
+  'app:pick-folder': channel<PickFolderResult>()(none),
 
   // the renderer's own settings (language, theme); never the servers
   'storage:get-item': channel<string | null>()(z.object({ key: storageKey })),

@@ -51,7 +51,8 @@ export const McpServerSchema = z.object({
   /** absolute folder paths offered to the server as roots (Q1) */
   roots: z.array(z.string()).optional(),
   isActive: z.boolean().default(false),
-  installSource: z.enum(['manual', 'import', 'builtin', 'dxt', 'deeplink']).optional(),
+  /** preset: added from the app's catalogue; shown before its first start like an import */
+  installSource: z.enum(['manual', 'import', 'builtin', 'preset', 'dxt', 'deeplink']).optional(),
   reference: z.string().optional()
 })
 

@@ -34,6 +34,11 @@ export function appHandlers(deps: AppHandlerDeps): NamespaceHandlers<'app'> {
     'app:open-trace-window': () => windows.openTraceWindow(),
     'app:fetch-image': async ({ url }) => ({ dataUrl: await images.dataUrl(url) }),
     // read each time the editor opens: a mirror set up a minute ago shows without a restart
-    'app:known-registries': async () => findKnownRegistries({ env: (await loginShellEnv()).env, home: deps.home })
+    'app:known-registries': async () => findKnownRegistries({ env: (await loginShellEnv()).env, home: deps.home }),
+    'app:pick-folder': async () => {
+      if (!platform.pickFolder) return { status: 'unavailable' }
+      const path = await platform.pickFolder()
+      return path ? { status: 'picked', path } : { status: 'cancelled' }
+    }
   }
 }

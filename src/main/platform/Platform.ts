@@ -22,6 +22,8 @@ export interface Platform {
    * page is already authenticated by the session token.
    */
   confirmStart?(servers: McpServer[]): Promise<boolean>
+  /** a native folder picker: the folder, or undefined when the user cancelled. Absent without one (plain Node). */
+  pickFolder?(): Promise<string | undefined>
   encrypt?(plain: string): string
   decrypt?(cipher: string): string
 }

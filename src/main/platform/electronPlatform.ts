@@ -30,6 +30,13 @@ export async function confirmStartNatively(servers: McpServer[], parent?: Browse
   return response === 1
 }
 
+/** A native folder picker, over our window when there is one; undefined when the user cancelled. */
+export async function pickFolderNatively(parent?: BrowserWindow): Promise<string | undefined> {
+  const options = { properties: ['openDirectory' as const, 'createDirectory' as const] }
+  const { canceled, filePaths } = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options)
+  return canceled ? undefined : filePaths[0]
+}
+
 /** The Platform inside Electron: Electron's network stack, shell, safeStorage; events to our windows. */
 export function createElectronPlatform(windows: () => BrowserWindow[]): Platform {
   const encryption = safeStorage.isEncryptionAvailable()
@@ -43,6 +50,7 @@ export function createElectronPlatform(windows: () => BrowserWindow[]): Platform
       net.fetch(input instanceof URL ? input.href : input, init)) as typeof fetch,
     openExternal: openExternalSafely,
     confirmStart: (servers) => confirmStartNatively(servers, windows().find((win) => !win.isDestroyed())),
+    pickFolder: () => pickFolderNatively(windows().find((win) => !win.isDestroyed())),
     emit(event, payload) {
       for (const win of windows()) {
         if (!win.isDestroyed()) win.webContents.send(event, payload)
