@@ -1,6 +1,7 @@
 import { Collapse, Divider, Flex, Form, Input, InputNumber, Segmented, Select, Switch, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isBuiltinServerName } from '@shared/mcp/builtin'
 import { useKnownRegistries } from '@renderer/hooks/useKnownRegistries'
 import { EnvField } from './EnvField'
 import { LogoPreview } from './LogoPreview'
@@ -22,6 +23,9 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
   const { t } = useTranslation()
   const stdio = values.type === 'stdio'
   const remote = values.type === 'sse' || values.type === 'streamableHttp'
+  const inMemory = values.type === 'inMemory'
+  // a built-in is found by its name: renaming it would lose it
+  const builtin = inMemory && isBuiltinServerName(values.name)
 
   // each field: label, inline error from the validation, a stable id for the label and the tests
   const item = (field: ServerFormField, control: ReactNode, extra?: ReactNode, required = false) => {
@@ -47,6 +51,7 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
       placeholder={placeholder}
       status={errors[field] ? 'error' : undefined}
       onChange={(e) => onChange({ [field]: e.target.value })}
+      disabled={field === 'name' && builtin}
       style={field === 'command' || field === 'baseUrl' || field === 'cwd' ? mono : undefined}
       spellCheck={false}
     />
@@ -71,7 +76,7 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
 
   return (
     <Form layout="vertical" data-testid="general-tab" style={{ maxWidth: 760 }} onSubmitCapture={(e) => e.preventDefault()}>
-      {item('name', text('name'), undefined, true)}
+      {item('name', text('name'), builtin ? <span data-testid="editor-builtin-hint">{t('catalogue.editorHint')}</span> : undefined, true)}
       {item('description', text('description'))}
       {item(
         'type',
@@ -128,6 +133,13 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
             </Flex>,
             t('editor.help.registry')
           )}
+        </>
+      )}
+
+      {inMemory && (
+        <>
+          {item('args', lines('args', ''), t('editor.help.args'))}
+          {item('env', <EnvField id="editor-env" value={values.env} onChange={(env) => onChange({ env })} status={errors.env ? 'error' : undefined} />, t('editor.help.env'))}
         </>
       )}
 

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Flex, Switch, Tabs, Tag, theme, Typography, type TabsProps } from 'antd'
+import { Alert, App, Button, Flex, Switch, Tabs, theme, Typography, type TabsProps } from 'antd'
 import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
@@ -12,7 +12,7 @@ import { setZodLanguage } from '@renderer/components/servers/zodLocale'
 import { selectLanguage } from '@renderer/store/settings'
 import { ServerAvatar } from '@renderer/components/servers/ServerAvatar'
 import { ServerStatusBadge } from '@renderer/components/servers/ServerStatusBadge'
-import { serverTypeKey } from '@renderer/components/servers/serverTarget'
+import { ServerTypeTag } from '@renderer/components/servers/ServerTypeTag'
 import { GeneralTab } from './GeneralTab'
 import { LogsTab } from './LogsTab'
 import { NotConnected } from './NotConnected'
@@ -191,7 +191,7 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="editor-title">
           {isNew ? t('editor.newTitle') : server.name}
         </Typography.Title>
-        <Tag>{t(`servers.types.${serverTypeKey(server)}`)}</Tag>
+        <ServerTypeTag server={server} />
         {!isNew && <ServerStatusBadge status={status.status} error={status.error} />}
         <div style={{ flex: 1 }} />
         {!isNew && (

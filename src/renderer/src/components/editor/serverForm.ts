@@ -112,6 +112,8 @@ export function fromFormValues(
   const errors: ServerFormErrors = {}
   const stdio = values.type === 'stdio'
   const remote = values.type === 'sse' || values.type === 'streamableHttp'
+  // a built-in runs no command: its config is its args and env
+  const takesArgs = stdio || values.type === 'inMemory'
   const name = values.name.trim()
   if (!name) errors.name = { key: 'required' }
   else if (otherNames.some((n) => n.trim().toLowerCase() === name.toLowerCase())) errors.name = { key: 'nameTaken', values: { name } }
@@ -133,8 +135,8 @@ export function fromFormValues(
     type: values.type,
     description: optional(values.description),
     command: stdio ? optional(values.command) : undefined,
-    args: stdio && lines(values.args).length ? lines(values.args) : undefined,
-    env: stdio ? env.value : undefined,
+    args: takesArgs && lines(values.args).length ? lines(values.args) : undefined,
+    env: takesArgs ? env.value : undefined,
     cwd: stdio ? optional(values.cwd) : undefined,
     registryUrl: stdio ? optional(values.registryUrl) : undefined,
     baseUrl: remote ? optional(values.baseUrl) : undefined,

@@ -1,19 +1,21 @@
-import { DownOutlined, ExportOutlined, FileAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons'
+import { AppstoreOutlined, DownOutlined, ExportOutlined, FileAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons'
 import { Button, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '@renderer/hooks/useStore'
 import { selectServers } from '@renderer/store/mcp'
+import { CatalogueDialog } from '@renderer/components/catalogue/CatalogueDialog'
 import { ExportDialog } from './ExportDialog'
 import { ImportDialog } from './ImportDialog'
 
-/** "Add server": quick create, import JSON, export. DXT/MCPB import joins this menu with its own issue. */
+/** "Add server": built-ins and presets, quick create, import JSON, export. DXT/MCPB import joins this menu with its own issue. */
 export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation()
   const count = useAppSelector(selectServers).length
-  const [dialog, setDialog] = useState<'import' | 'export' | null>(null)
+  const [dialog, setDialog] = useState<'catalogue' | 'import' | 'export' | null>(null)
 
   const items: MenuProps['items'] = [
+    { key: 'catalogue', icon: <AppstoreOutlined />, label: t('catalogue.menuItem'), 'data-testid': 'add-menu-catalogue' },
     { key: 'quick', icon: <FileAddOutlined />, label: t('servers.add.quick'), 'data-testid': 'add-menu-quick' },
     { key: 'import', icon: <ImportOutlined />, label: t('servers.add.importJson'), 'data-testid': 'add-menu-import' },
     { type: 'divider' },
@@ -21,7 +23,7 @@ export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
   ]
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'quick') onCreate()
-    else setDialog(key as 'import' | 'export')
+    else setDialog(key as 'catalogue' | 'import' | 'export')
   }
 
   return (
@@ -31,6 +33,7 @@ export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
           {t('servers.add.button')} <DownOutlined />
         </Button>
       </Dropdown>
+      <CatalogueDialog open={dialog === 'catalogue'} onClose={() => setDialog(null)} />
       <ImportDialog open={dialog === 'import'} onClose={() => setDialog(null)} />
       <ExportDialog open={dialog === 'export'} onClose={() => setDialog(null)} />
     </>

@@ -10,7 +10,7 @@ import {
   type DragEndEvent
 } from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { Empty, Flex, Input, Typography } from 'antd'
+import { Empty, Flex, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { useServerActions } from '@renderer/hooks/useServerActions'
@@ -19,6 +19,7 @@ import { selectBrokenServers, selectServers, selectServersLoaded, selectServersL
 import { AddServerMenu } from './AddServerMenu'
 import { BrokenServerRow } from './BrokenServerRow'
 import { RegistryNoticeBanner } from './RegistryNoticeBanner'
+import { ServerListEmpty } from './ServerListEmpty'
 import { ServerListLoading } from './ServerListLoading'
 import { ServerRow } from './ServerRow'
 
@@ -110,17 +111,7 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
       <Flex vertical gap="middle" data-testid="server-list">
         <RegistryNoticeBanner />
         {toolbar}
-        <Empty
-          data-testid="server-list-empty"
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            <>
-              <Typography.Text strong>{t('servers.emptyTitle')}</Typography.Text>
-              <br />
-              <Typography.Text type="secondary">{t('servers.emptyDescription')}</Typography.Text>
-            </>
-          }
-        />
+        <ServerListEmpty />
       </Flex>
     )
   }

@@ -9,7 +9,8 @@ import { useServerActions } from '@renderer/hooks/useServerActions'
 import { useServerStatus } from '@renderer/hooks/useServerStatus'
 import { ServerAvatar } from './ServerAvatar'
 import { ServerStatusBadge } from './ServerStatusBadge'
-import { serverTarget, serverTypeKey } from './serverTarget'
+import { serverTarget } from './serverTarget'
+import { ServerTypeTag } from './ServerTypeTag'
 import { describeError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
 
@@ -90,7 +91,7 @@ export function ServerRow({ server, onOpen, sortable, onMove }: ServerRowProps) 
             <Typography.Link strong onClick={() => onOpen(server.id)} data-testid="server-name">
               {server.name}
             </Typography.Link>
-            <Tag data-testid="server-type">{t(`servers.types.${serverTypeKey(server)}`)}</Tag>
+            <ServerTypeTag server={server} />
             <ServerStatusBadge status={status} error={error} />
             {status === 'connected' && toolCount !== undefined && (
               <Typography.Text type="secondary" data-testid="server-tool-count" data-count={toolCount}>

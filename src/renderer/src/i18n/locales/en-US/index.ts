@@ -1,5 +1,7 @@
 // One file per screen area, so work on different screens never touches the same file.
 // Each file owns its own top-level keys.
+import { CATALOGUE_TEXT_EN } from '@shared/mcp/catalogueText'
+import catalogue from './catalogue.json'
 import dialogs from './dialogs.json'
 import editor from './editor.json'
 import errors from './errors.json'
@@ -7,4 +9,5 @@ import servers from './servers.json'
 import shell from './shell.json'
 import tools from './tools.json'
 
-export default { ...shell, ...servers, ...editor, ...tools, ...dialogs, ...errors }
+// catalogueEntries: the built-ins' and presets' English, kept in shared code because the CLI prints it too
+export default { ...shell, ...servers, ...editor, ...tools, ...dialogs, ...errors, ...catalogue, catalogueEntries: CATALOGUE_TEXT_EN }

@@ -1,5 +1,6 @@
 // One file per screen area, so work on different screens never touches the same file.
 // Each file owns its own top-level keys.
+import catalogue from './catalogue.json'
 import dialogs from './dialogs.json'
 import editor from './editor.json'
 import errors from './errors.json'
@@ -7,4 +8,4 @@ import servers from './servers.json'
 import shell from './shell.json'
 import tools from './tools.json'
 
-export default { ...shell, ...servers, ...editor, ...tools, ...dialogs, ...errors }
+export default { ...shell, ...servers, ...editor, ...tools, ...dialogs, ...errors, ...catalogue }

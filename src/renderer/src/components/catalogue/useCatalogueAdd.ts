@@ -1,0 +1,67 @@
+import { App } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { serverFromEntry, type CatalogueEntry, type CatalogueKey } from '@shared/mcp/serverCatalogue'
+import { describeError, errorLine } from '@renderer/components/errors/describeError'
+import { useApi } from '@renderer/context/ApiContext'
+import { useServerActions } from '@renderer/hooks/useServerActions'
+
+/**
+ * Adds a catalogue entry to main's list. A built-in is switched on at once (it needs no approval);
+ * a preset is added switched off and goes through the normal approval when the user starts it. A
+ * folder entry asks for its folder first: Electron's own picker, or a path field where there is none.
+ */
+export function useCatalogueAdd() {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const api = useApi()
+  const actions = useServerActions()
+  const [busy, setBusy] = useState<CatalogueKey | null>(null)
+  /** the entry waiting for a typed folder path (browser mode) */
+  const [askingFolder, setAskingFolder] = useState<CatalogueEntry | null>(null)
+
+  const add = async (entry: CatalogueEntry, folder?: string) => {
+    const title = t(`catalogueEntries.${entry.key}.title`)
+    setBusy(entry.key)
+    try {
+      const server = serverFromEntry(entry, { id: crypto.randomUUID(), description: t(`catalogueEntries.${entry.key}.description`), folder })
+      const [saved] = await actions.commands.add([server])
+      if (entry.kind === 'builtin') {
+        // a start error shows on its row, like any server's
+        await actions.start(saved)
+        void message.success(t('catalogue.addedBuiltin', { name: title }))
+      } else {
+        void message.success(t('catalogue.addedPreset', { name: title }))
+      }
+    } catch (error) {
+      void message.error(t('catalogue.addFailed', { name: title, message: errorLine(t, describeError(error)) }))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const request = async (entry: CatalogueEntry) => {
+    if (entry.needs !== 'folder') return add(entry)
+    let picked
+    try {
+      picked = await api.app.pickFolder()
+    } catch (error) {
+      void message.error(t('catalogue.addFailed', { name: t(`catalogueEntries.${entry.key}.title`), message: errorLine(t, describeError(error)) }))
+      return
+    }
+    if (picked.status === 'unavailable') setAskingFolder(entry)
+    else if (picked.status === 'picked') await add(entry, picked.path)
+  }
+
+  return {
+    busy,
+    askingFolder,
+    request: (entry: CatalogueEntry) => void request(entry),
+    submitFolder: (folder: string) => {
+      const entry = askingFolder
+      setAskingFolder(null)
+      if (entry) void add(entry, folder)
+    },
+    cancelFolder: () => setAskingFolder(null)
+  }
+}
