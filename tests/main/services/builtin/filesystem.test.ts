@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { call, cleanUp, filesystemServer, folder, setup } from './filesystemSetup'
@@ -109,7 +109,6 @@ describe('@studio/filesystem: the tools', () => {
 
     writeFileSync(join(root, 'huge.png'), '')
     // a sparse file: the size is what counts, nothing is read
-    const { truncateSync } = await import('node:fs')
     truncateSync(join(root, 'huge.png'), 21 * 1024 * 1024)
     const huge = await call(service, server, 'read_media_file', { path: 'huge.png' })
     expect(huge).toMatchObject({ isError: true, text: '"huge.png" is 21.0 MB, over the 20.0 MB limit for media files.' })
