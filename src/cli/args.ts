@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { parseAnswerFlags, type ServerRequestPolicy } from './answerFlags'
 import { usageError } from './errors'
 
 export const USAGE = `usage: cli [--config FILE [--input ID=VALUE]...] [--connect-timeout SECONDS] COMMAND [--json]
@@ -22,7 +23,15 @@ commands:
 --config FILE   an mcpServers JSON (Claude Desktop, Cursor, Cherry Studio) or VS Code's mcp.json;
                 default: the servers saved by MCP Studio (only the approved ones run)
 --input ID=VALUE  the value of \${input:ID} in that file (VS Code inputs); once per input
-Ctrl-C stops a running call (the server is told) and the servers; a second Ctrl-C quits at once.
+--elicitation accept-defaults|decline
+                when a server asks for input: send each field's default (a required field without
+                one declines), or decline; without it you are asked on a terminal (one prompt per
+                field, a link opened only if you say y), and it is declined when there is none (a pipe, CI)
+--sampling decline
+                when a server asks for a model reply: reject; without it you type the reply on a
+                terminal (an empty line rejects), and it is rejected when there is none
+Ctrl-C at a server's question cancels that question only (sampling: rejects) and the call goes on;
+otherwise Ctrl-C stops a running call (the server is told) and the servers; a second Ctrl-C quits at once.
 exit codes: 0 ok, 1 failure (connection, tool error, timeout), 2 bad usage or config, 130 interrupted`
 
 export type CliCommand =
@@ -45,6 +54,8 @@ export interface CliArgs {
   /** --input ID=VALUE: the config file's input placeholders */
   inputs: Record<string, string>
   connectTimeoutSeconds?: number
+  /** --elicitation / --sampling: how what servers ask is answered */
+  answers: ServerRequestPolicy
   command: CliCommand
 }
 
@@ -93,6 +104,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
         json: { type: 'boolean', default: false },
         args: { type: 'string' },
         timeout: { type: 'string' },
+        elicitation: { type: 'string' },
+        sampling: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false }
       }
     })
@@ -100,7 +113,12 @@ export function parseCliArgs(argv: string[]): CliArgs {
     throw usageError((error as Error).message)
   }
   const { values, positionals } = parsed
-  const base = { config: values.config, inputs: inputValues(values.input ?? []), connectTimeoutSeconds: seconds('--connect-timeout', values['connect-timeout']) }
+  const base = {
+    config: values.config,
+    inputs: inputValues(values.input ?? []),
+    connectTimeoutSeconds: seconds('--connect-timeout', values['connect-timeout']),
+    answers: parseAnswerFlags(values, positionals[0])
+  }
   const [name, ...rest] = positionals
   if (values.input?.length && !values.config && name !== 'import') {
     throw usageError('--input fills the placeholders of a --config (or import) file; give the file with --config')

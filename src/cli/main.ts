@@ -10,6 +10,7 @@ import { runCommand } from './commands'
 import { loadConfigFile, loadSavedServers } from './config'
 import { CliError, ExitCode } from './errors'
 import { err, out } from './output'
+import { answerServerRequests } from './serverRequests'
 
 /** After the first Ctrl-C, stopping servers may take this long before we leave regardless. */
 const INTERRUPT_EXIT_MS = 2800
@@ -79,6 +80,8 @@ export async function main(argv: string[]): Promise<never> {
       stopGraceMs: 800,
       connectTimeoutFloorMs: args.connectTimeoutSeconds !== undefined ? args.connectTimeoutSeconds * 1000 : undefined
     })
+    // what servers ask during the command: asked on a terminal, else answered at once (--elicitation, --sampling)
+    answerServerRequests({ service, openExternal: (url) => platform.openExternal(url), policy: args.answers })
     const events = service.events
     const code = await runCommand(args.command, {
       config,
