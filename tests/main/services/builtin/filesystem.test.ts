@@ -14,6 +14,7 @@ const TOOLS = [
   'list_directory',
   'list_directory_with_sizes',
   'move_file',
+  'read_file',
   'read_media_file',
   'read_multiple_files',
   'read_text_file',
@@ -160,6 +161,17 @@ describe('@studio/filesystem: the tools', () => {
     })
     expect(twice.text).toBe('Edit 2 of 2: oldText matches 2 times; include more surrounding lines so it matches exactly once.')
     expect(readFileSync(file, 'utf8')).toBe('const a = 10\nconst b = 20\nconst c = 2\n')
+  })
+
+  it('edit_file: twenty edits at once all land (read-modify-write under a lock)', async () => {
+    const { service, server, root } = setup()
+    const lines = Array.from({ length: 20 }, (_, i) => `line ${i}`)
+    writeFileSync(join(root, 'many.txt'), `${lines.join('\n')}\n`)
+    const results = await Promise.all(
+      lines.map((line) => call(service, server, 'edit_file', { path: 'many.txt', edits: [{ oldText: `${line}\n`, newText: `${line} edited\n` }] }))
+    )
+    expect(results.filter((r) => r.isError)).toEqual([])
+    expect(readFileSync(join(root, 'many.txt'), 'utf8')).toBe(lines.map((l) => `${l} edited\n`).join(''))
   })
 
   it('edit_file keeps Windows line endings when the edit is written with \\n', async () => {

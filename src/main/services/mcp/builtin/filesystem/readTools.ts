@@ -32,7 +32,7 @@ async function readMedia(guard: PathGuard, path: string): Promise<CallToolResult
   return { content: [{ type: 'resource', resource: { uri: pathToFileURL(real).href, mimeType, blob: data } }] }
 }
 
-/** list_allowed_directories, read_text_file, read_multiple_files, read_media_file, get_file_info. */
+/** list_allowed_directories, read_text_file (and read_file), read_multiple_files, read_media_file, get_file_info. */
 export function registerReadTools(server: McpServer, guard: PathGuard): void {
   server.registerTool(
     'list_allowed_directories',
@@ -67,6 +67,18 @@ export function registerReadTools(server: McpServer, guard: PathGuard): void {
         head: lineCount('If provided, returns only the first N lines of the file'),
         tail: lineCount('If provided, returns only the last N lines of the file')
       },
+      annotations: reads
+    },
+    friendly(async ({ path, head, tail }) => text(await readText(guard, path, head, tail)))
+  )
+
+  // the reference server's older name, kept so prompts written for it still work
+  server.registerTool(
+    'read_file',
+    {
+      title: 'Read File (deprecated)',
+      description: 'Read the complete contents of a file as text. DEPRECATED: use read_text_file instead.',
+      inputSchema: { path: z.string(), head: lineCount('First N lines'), tail: lineCount('Last N lines') },
       annotations: reads
     },
     friendly(async ({ path, head, tail }) => text(await readText(guard, path, head, tail)))
