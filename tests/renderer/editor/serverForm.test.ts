@@ -23,6 +23,14 @@ describe('server form', () => {
     expect(server.env).toBeUndefined()
   })
 
+  it('a built-in keeps its args and env through the form (its folder, its data file); it has no command or URL', () => {
+    const builtin: McpServer = { id: 'fs', name: '@studio/filesystem', type: 'inMemory', args: ['/home/me/notes'], env: { K: 'v' }, isActive: true }
+    const { server, errors } = fromFormValues(toFormValues(builtin), builtin, [])
+    expect(errors).toEqual({})
+    expect(server).toEqual(builtin)
+    expect(fromFormValues({ ...toFormValues(builtin), args: '/a\n/b' }, builtin, []).server.args).toEqual(['/a', '/b'])
+  })
+
   it('names each bad field', () => {
     const values = { ...toFormValues(base), name: ' ', command: '', env: '1BAD=x', timeout: 0 }
     expect(fromFormValues(values, base, []).errors).toEqual({

@@ -33,6 +33,8 @@ describe('ServersPage', () => {
     const empty = within(list).getByTestId('server-list-empty')
     expect(empty.textContent).toContain('No MCP servers yet')
     expect(empty.textContent).toContain('command or URL')
+    // and what to start with: the built-ins and presets, each with Add
+    expect(within(list).getAllByTestId('catalogue-card').length).toBeGreaterThanOrEqual(4)
     // the empty state leads to adding one
     expect(within(list).getByTestId('add-server').textContent).toContain('Add server')
     await screen.findByTestId('app-name')

@@ -41,11 +41,9 @@ export function CatalogueCards() {
     <Flex vertical gap="large" data-testid="catalogue">
       {section('builtin', t('catalogue.builtinsTitle'), t('catalogue.builtinsHint'))}
       {section('preset', t('catalogue.presetsTitle'), t('catalogue.presetsHint'))}
-      <FolderPathDialog
-        name={adding.askingFolder ? t(`catalogueEntries.${adding.askingFolder.key}.title`) : null}
-        onSubmit={adding.submitFolder}
-        onCancel={adding.cancelFolder}
-      />
+      {adding.askingFolder && (
+        <FolderPathDialog name={t(`catalogueEntries.${adding.askingFolder.key}.title`)} onSubmit={adding.submitFolder} onCancel={adding.cancelFolder} />
+      )}
     </Flex>
   )
 }

@@ -4,45 +4,37 @@ import { useTranslation } from 'react-i18next'
 import { isAbsolutePath } from '@shared/mcp/serverCatalogue'
 
 export interface FolderPathDialogProps {
-  /** the title of the entry that asks, or null when closed */
-  name: string | null
+  /** the title of the entry that asks */
+  name: string
   onSubmit: (folder: string) => void
   onCancel: () => void
 }
 
-/** Where no native folder picker exists (browser mode): the folder's full path, typed in. */
+/** Where no native folder picker exists (browser mode): the folder's full path, typed in. Shown while mounted. */
 export function FolderPathDialog({ name, onSubmit, onCancel }: FolderPathDialogProps) {
   const { t } = useTranslation()
   const [path, setPath] = useState('')
   const [tried, setTried] = useState(false)
   const trimmed = path.trim()
   const error = !trimmed ? t('catalogue.folder.required') : !isAbsolutePath(trimmed) ? t('catalogue.folder.notAbsolute') : undefined
+  // no error before the first try, then live as the user fixes it
   const shownError = tried ? error : undefined
 
-  const reset = () => {
-    setPath('')
-    setTried(false)
-  }
   const submit = () => {
     setTried(true)
-    if (error) return
-    reset()
-    onSubmit(trimmed)
+    if (!error) onSubmit(trimmed)
   }
 
   return (
     <Modal
-      open={name !== null}
-      title={t('catalogue.folder.title', { name: name ?? '' })}
+      open
+      title={t('catalogue.folder.title', { name })}
       okText={t('catalogue.folder.submit')}
       cancelText={t('catalogue.folder.cancel')}
       okButtonProps={{ 'data-testid': 'folder-path-submit' }}
+      cancelButtonProps={{ 'data-testid': 'folder-path-cancel' }}
       onOk={submit}
-      onCancel={() => {
-        reset()
-        onCancel()
-      }}
-      destroyOnHidden
+      onCancel={onCancel}
     >
       <Form layout="vertical" onFinish={submit}>
         <Form.Item
