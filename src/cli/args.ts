@@ -6,6 +6,7 @@ export const USAGE = `usage: cli [--config FILE [--input ID=VALUE]...] [--connec
 
 commands:
   servers                                   configured servers: name, type, command or URL, approved or not
+  servers --builtin                         the built-in servers: name, what it does, the args and env it takes
   import FILE [--input ID=VALUE]...         add a config file's servers to MCP Studio's list (approved: you ran this)
   remove SERVER                             remove a server from MCP Studio's list
   approve SERVER                            approve the command (or URL) a saved server runs now
@@ -35,7 +36,7 @@ otherwise Ctrl-C stops a running call (the server is told) and the servers; a se
 exit codes: 0 ok, 1 failure (connection, tool error, timeout), 2 bad usage or config, 130 interrupted`
 
 export type CliCommand =
-  | { name: 'servers'; json: boolean }
+  | { name: 'servers'; builtin: boolean; json: boolean }
   | { name: 'import'; file: string; json: boolean }
   | { name: 'remove'; server: string; json: boolean }
   | { name: 'approve'; server: string; json: boolean }
@@ -68,7 +69,7 @@ function seconds(flag: string, value: string | undefined): number | undefined {
 
 /** Positionals and the command-specific flags each command accepts (--json is everywhere). */
 const SHAPES = {
-  servers: { positionals: [], flags: [] },
+  servers: { positionals: [], flags: ['builtin'] },
   import: { positionals: ['FILE'], flags: [] },
   remove: { positionals: ['SERVER'], flags: [] },
   approve: { positionals: ['SERVER'], flags: [] },
@@ -83,7 +84,7 @@ const SHAPES = {
 } as const satisfies Record<Exclude<CliCommand['name'], 'help'>, { positionals: string[]; flags: string[] }>
 
 type CommandName = keyof typeof SHAPES
-const FLAG_HINT: Record<string, string> = { args: '[--args JSON]', timeout: '[--timeout S]' }
+const FLAG_HINT: Record<string, string> = { args: '[--args JSON]', timeout: '[--timeout S]', builtin: '[--builtin]' }
 
 function shapeOf(name: CommandName): string {
   const { positionals, flags } = SHAPES[name]
@@ -106,6 +107,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         timeout: { type: 'string' },
         elicitation: { type: 'string' },
         sampling: { type: 'string' },
+        builtin: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false }
       }
     })
@@ -139,11 +141,12 @@ export function parseCliArgs(argv: string[]): CliArgs {
       throw usageError(`--${flag} does not apply to "${command}"; usage: cli ${shapeOf(command)}`)
     }
   }
+  if (values.builtin && command !== 'servers') throw usageError(`--builtin does not apply to "${command}"; usage: cli servers --builtin [--json]`)
   const json = values.json
   const [first, second] = rest
   switch (command) {
     case 'servers':
-      return { ...base, command: { name: command, json } }
+      return { ...base, command: { name: command, builtin: values.builtin, json } }
     case 'import':
       return { ...base, command: { name: command, file: first, json } }
     case 'remove':

@@ -3,6 +3,7 @@ import type { McpServer } from '@shared/mcp/server'
 import type { MCPService } from '../main/services/mcp/MCPService'
 import { publicServer } from './publicServer'
 import { parsePromptArgsJson, type CliCommand } from './args'
+import { listBuiltins } from './builtinList'
 import { callTool } from './callTool'
 import { findServer, type LoadedConfig } from './config'
 import { ExitCode } from './errors'
@@ -47,6 +48,10 @@ async function printLogs(server: McpServer, asJson: boolean, ctx: CommandContext
 }
 
 export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>, ctx: CommandContext): Promise<number> {
+  if (command.name === 'servers' && command.builtin) {
+    await listBuiltins(command.json)
+    return ExitCode.Ok
+  }
   if (command.name === 'servers') {
     const { servers, isApproved } = ctx.config
     const approval = (s: McpServer) => (isApproved(s.id) ? 'approved' : 'needs approval')
