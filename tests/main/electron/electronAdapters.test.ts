@@ -48,7 +48,10 @@ const electron = vi.hoisted(() => {
       },
       app: { getName: () => 'MCP Studio', getVersion: () => '0.1.0', getPath: () => '/tmp', on: vi.fn() },
       net: { fetch: vi.fn() },
-      dialog: { showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })) },
+      dialog: {
+        showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })),
+        showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] }))
+      },
       safeStorage: { isEncryptionAvailable: () => false },
       protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
       session: { defaultSession: fakeSession() }
@@ -67,7 +70,7 @@ vi.mock('electron', () => ({ ...electron.module, default: electron.module }))
 
 const { createAppWindow, isOwnPage, secureWebPreferences } = await import('../../../src/main/platform/electronWindows')
 const { registerAppScheme, serveRenderer, applyPermissionPolicy } = await import('../../../src/main/platform/electronSecurity')
-const { confirmStartNatively, openExternalSafely } = await import('../../../src/main/platform/electronPlatform')
+const { confirmStartNatively, openExternalSafely, pickFolderNatively } = await import('../../../src/main/platform/electronPlatform')
 const { bindRouterToIpcMain } = await import('../../../src/main/ipc/electronIpc')
 const { IpcRouter } = await import('../../../src/main/ipc/IpcRouter')
 const { appHandlers } = await import('../../../src/main/ipc/appHandlers')
@@ -213,5 +216,31 @@ describe('Electron approval dialog (O2)', () => {
     const both = show.mock.calls.at(-1)!.at(-1) as { message: string; detail: string }
     expect(both.message).toBe('Run these 2 MCP servers?')
     expect(both.detail).toContain('remote connects to:\nhttps://example.com/mcp')
+  })
+})
+
+describe('Electron folder picker (app:pick-folder)', () => {
+  const pickFolder = (platform: ReturnType<typeof createNodePlatform>) =>
+    appHandlers({ platform, mode: 'electron', windows: { openTraceWindow: () => ({ opened: true }) } })['app:pick-folder'](undefined)
+
+  it('opens a folder-only dialog; the folder picked, or cancelled, comes back to the page', async () => {
+    const open = electron.module.dialog.showOpenDialog
+    open.mockResolvedValueOnce({ canceled: false, filePaths: ['/home/me/notes'] })
+    expect(await pickFolderNatively()).toBe('/home/me/notes')
+    const options = open.mock.calls.at(-1)!.at(-1) as { properties: string[] }
+    expect(options.properties).toContain('openDirectory')
+    expect(options.properties).not.toContain('openFile')
+    open.mockResolvedValueOnce({ canceled: true, filePaths: [] })
+    expect(await pickFolderNatively()).toBeUndefined()
+
+    const platform = { ...createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-el-')) }), pickFolder: () => pickFolderNatively() }
+    open.mockResolvedValueOnce({ canceled: false, filePaths: ['/data'] })
+    expect(await pickFolder(platform)).toEqual({ status: 'picked', path: '/data' })
+    open.mockResolvedValueOnce({ canceled: true, filePaths: [] })
+    expect(await pickFolder(platform)).toEqual({ status: 'cancelled' })
+  })
+
+  it('browser mode and the CLI have no native picker: the page is told, and asks for a path itself', async () => {
+    expect(await pickFolder(createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-el-')) }))).toEqual({ status: 'unavailable' })
   })
 })
