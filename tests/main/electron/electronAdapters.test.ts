@@ -221,7 +221,7 @@ describe('Electron approval dialog (O2)', () => {
 
 describe('Electron folder picker (app:pick-folder)', () => {
   const pickFolder = (platform: ReturnType<typeof createNodePlatform>) =>
-    appHandlers({ platform, mode: 'electron', windows: { openTraceWindow: () => ({ opened: true }) } })['app:pick-folder'](undefined)
+    appHandlers({ platform, mode: 'electron', windows: { openTraceWindow: () => ({ opened: true }) } })['app:pick-folder'](undefined, { via: 'electron' })
 
   it('opens a folder-only dialog; the folder picked, or cancelled, comes back to the page', async () => {
     const open = electron.module.dialog.showOpenDialog
