@@ -54,7 +54,8 @@ export function answerServerRequests({ service, openExternal, policy, terminal =
           await err(`error: could not ask on the terminal: ${(error as Error).message}`)
           onEnded()
         } else if (error.reason === 'withdrawn') {
-          await err(`the request from ${event.serverName} is over: ${withdrawn.signal.reason === 'timeout' ? 'nobody answered in time' : 'withdrawn'}`)
+          const why = withdrawn.signal.reason === 'timeout' ? ' (nobody answered in time)' : ''
+          await err(`\nno longer waiting for your answer to ${event.serverName}'s request${why}`)
         } else onEnded()
       } finally {
         talk.close()
