@@ -7,7 +7,7 @@ export const CATALOGUE_TEXT_EN = {
   memory: {
     title: 'Memory',
     description:
-      'A knowledge graph of people, projects and facts (entities, relations, observations) that a chat can read and add to. Kept on this computer; needs no setup.'
+      'A knowledge graph of people, projects and facts that a chat can read and add to. Kept on this computer; needs no setup.'
   },
   filesystem: {
     title: 'Filesystem',

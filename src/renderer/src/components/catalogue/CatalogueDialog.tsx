@@ -10,7 +10,7 @@ export function CatalogueDialog({ open, onClose }: { open: boolean; onClose: () 
       open={open}
       title={t('catalogue.dialogTitle')}
       onCancel={onClose}
-      width={880}
+      width={1040}
       destroyOnHidden
       footer={
         <Button onClick={onClose} data-testid="catalogue-close">
