@@ -161,6 +161,22 @@ describe('cli: what servers ask, on a terminal', () => {
     expect(output).toContain('gave up:')
   })
 
+  it("a server's control sequences in a question are shown as escapes on the terminal", async () => {
+    const hostile = {
+      message: 'Title\u001b]0;pwned\u0007 please',
+      schema: { type: 'object', properties: { city: { type: 'string', title: 'City\u001b[2J', description: 'where\u0007to' } } }
+    }
+    const tty = onTerminal('call', 'asker', 'ask', '--args', JSON.stringify(hostile))
+    await tty.next('asker asks: Title\\x1b]0;pwned\\x07 please')
+    await tty.next('City\\x1b[2J — where\\x07to: ')
+    expect(tty.output()).not.toContain(']0;pwned\u0007')
+    expect(tty.output()).not.toContain('\u001b[2J')
+    tty.type('Oslo\r')
+    const { code, output } = await tty.done
+    expect(code).toBe(0)
+    expect(output).toContain('{"action":"accept","content":{"city":"Oslo"}}')
+  })
+
   it('--elicitation decline answers on a terminal too, without asking', async () => {
     const form = { message: 'Where to?', schema: { type: 'object', properties: { city: { type: 'string' } } } }
     const { code, output } = await onTerminal('call', 'asker', 'ask', '--args', JSON.stringify(form), '--elicitation', 'decline').done

@@ -85,6 +85,14 @@ describe('cli: what servers ask, with no terminal (a pipe, CI)', () => {
     expect(sampling.stderr).toContain('the user rejected the sampling request: declined with --sampling decline')
   })
 
+  it("a server's control sequences in its question are shown as escapes on stderr, never acted on", async () => {
+    const hostile = { message: 'Hi\u001b]0;pwned\u0007\u001b[2J', schema: { type: 'object', properties: {} } }
+    const result = await run('call', 'asker', 'ask', '--args', JSON.stringify(hostile))
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain('declined elicitation from asker: "Hi\\x1b]0;pwned\\x07\\x1b[2J"')
+    expect(result.stderr).not.toContain('\u001b')
+  })
+
   it('a bad --elicitation or --sampling value, or either flag on a command that starts no server, is a usage error (exit 2)', async () => {
     const bad = await run('call', 'asker', 'ask', '--elicitation', 'yes')
     expect(bad.code).toBe(2)
