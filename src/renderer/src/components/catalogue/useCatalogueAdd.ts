@@ -43,11 +43,15 @@ export function useCatalogueAdd() {
   const request = async (entry: CatalogueEntry) => {
     if (entry.needs !== 'folder') return add(entry)
     let picked
+    // the native dialog is open meanwhile: a second click must not open another
+    setBusy(entry.key)
     try {
       picked = await api.app.pickFolder()
     } catch (error) {
       void message.error(t('catalogue.addFailed', { name: t(`catalogueEntries.${entry.key}.title`), message: errorLine(t, describeError(error)) }))
       return
+    } finally {
+      setBusy(null)
     }
     if (picked.status === 'unavailable') setAskingFolder(entry)
     else if (picked.status === 'picked') await add(entry, picked.path)
