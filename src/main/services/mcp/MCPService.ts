@@ -33,6 +33,7 @@ import {
 import { sharedLoginShellEnv, type LoginShellEnv } from './shellEnv'
 import { throttle } from './throttle'
 import { ToolCalls, type CallOptions } from './toolCalls'
+import { HOST_LOG_SOURCE, logToolFailure, logToolResult } from './toolCallLog'
 import { builtinServers } from './builtin'
 import { KnownSecrets } from './knownSecrets'
 import type { InMemoryServerFactories } from './transports/inMemory'
@@ -142,6 +143,7 @@ export class MCPService {
     const server = await expandPlaceholders(configured, this.resolver.loginEnv)
     this.secrets.remember(configured, server)
     const log = owner.log(configured, undefined, server)
+    owner.hostLog = owner.log(configured, HOST_LOG_SOURCE, server)
     owner.roots = server.roots ?? []
     // one identity per connection: a withdrawn request is matched by it and its JSON-RPC id
     const origin = {}
@@ -216,7 +218,17 @@ export class MCPService {
   async callTool(args: CallToolArgs, options: Omit<CallOptions, 'callId'> = {}): Promise<CallToolResult> {
     const owner = this.connectionOf(args.server)
     const { connection } = owner.ready(args.server) ?? (await this.client(args.server))
-    const result = await this.calls.call(connection.client, args.server, args.name, args.args, { ...options, callId: args.callId })
+    // the Logs tab shows what the host did too: one line per call, ok, error or cancelled
+    const log = owner.hostLog ?? owner.log(args.server, HOST_LOG_SOURCE)
+    const startedAt = performance.now()
+    let result: CallToolResult
+    try {
+      result = await this.calls.call(connection.client, args.server, args.name, args.args, { ...options, callId: args.callId })
+    } catch (error) {
+      logToolFailure(log, args.name, startedAt, error)
+      throw error
+    }
+    logToolResult(log, args.name, startedAt, result)
     // a failure is a message to the user, who may be sharing the screen: secrets out of it (G3);
     // a successful result is data for the model and stays exact
     return result.isError ? this.secrets.redactErrorResult(result) : result

@@ -61,6 +61,8 @@ export class ServerConnection {
   roots: string[] = []
   /** resources it was asked to report updates of; they end with its connection */
   readonly subscriptions = new Set<string>()
+  /** the host's own lines (tool calls, cancels), made once per start: a call only appends */
+  hostLog: ServerLogWriter | undefined
   private live: Live | undefined
   private pending: Pending | undefined
   /** replaced or evicted clients still shutting down; close waits for them */

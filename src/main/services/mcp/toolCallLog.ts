@@ -1,0 +1,40 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { ServerLogWriter } from './serverLogs'
+
+/** The source of the lines the host writes about its own actions, shown as `[host]`. */
+export const HOST_LOG_SOURCE = 'host'
+
+// an error result's text is a hint, not the whole answer: the result itself has it all
+const MAX_ERROR_TEXT = 300
+
+const elapsed = (startedAt: number) => `${Math.round(performance.now() - startedAt)} ms`
+
+/** The server's name is already the log's; the rest of the message is what happened. */
+function withoutServerPrefix(message: string): string {
+  return message.replace(/^MCP server "[^"]*": /, '')
+}
+
+function firstText(result: CallToolResult): string {
+  const block = result.content.find((c) => c.type === 'text')
+  const text = block && 'text' in block ? block.text.trim() : ''
+  return text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text
+}
+
+/** One line per call that came back: ok, or the error the tool itself reported. */
+export function logToolResult(log: ServerLogWriter, name: string, startedAt: number, result: CallToolResult): void {
+  if (result.isError !== true) return log('info', `called ${name}: ok in ${elapsed(startedAt)}`)
+  const text = firstText(result)
+  log('warn', `called ${name}: the tool reported an error in ${elapsed(startedAt)}${text ? `: ${text}` : ''}`)
+}
+
+/** One line per call that failed or was cancelled. The writer redacts it like every other line. */
+export function logToolFailure(log: ServerLogWriter, name: string, startedAt: number, error: unknown): void {
+  const code = (error as { code?: unknown } | undefined)?.code
+  const message = withoutServerPrefix(error instanceof Error ? error.message : String(error))
+  if (code === 'CANCELLED') {
+    // "call of tool "x" was cancelled by the user" → "by the user"
+    const why = /was cancelled (.+)$/s.exec(message)?.[1]
+    return log('info', `cancelled ${name} after ${elapsed(startedAt)}${why ? ` ${why}` : ''}`)
+  }
+  log('error', `called ${name}: error after ${elapsed(startedAt)}: ${message}`)
+}
