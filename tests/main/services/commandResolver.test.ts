@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { McpServer } from '@shared/mcp/server'
 import { resolveStdioCommand, type ResolverContext } from '../../../src/main/services/mcp/commandResolver'
@@ -34,6 +34,17 @@ describe('login-shell environment (C1)', () => {
     expect(result.env.MCP_STUDIO_PROFILE_VAR).toBe('from profile')
     expect(result.env.FROM_BASHRC).toBe('yes')
     expect(result.env.PATH.split(':')[0]).toBe(join(home, 'mybin'))
+  })
+
+  it('a POSIX sh (dash) as login shell gives the whole environment, PATH included', async () => {
+    // dash sets `_` to the last argument of the command before `env`: a delimiter there cut the
+    // environment short, and every server failed with "command not found"
+    const home = homeWithProfile('')
+    writeFileSync(join(home, '.profile'), 'export MCP_STUDIO_SH_VAR=from-sh-profile\n')
+    const result = await readLoginShellEnv({ shell: '/bin/sh', baseEnv: { ...process.env, HOME: home } })
+    expect(result.source).toBe('login-shell')
+    expect(result.env.MCP_STUDIO_SH_VAR).toBe('from-sh-profile')
+    expect(result.env.PATH.split(':')).toContain(dirname(process.execPath))
   })
 
   it('a profile that never finishes falls back to process.env within the timeout, and the shell is ended', async () => {

@@ -26,7 +26,10 @@ export interface ShellEnvOptions {
 }
 
 const DELIMITER = '_SHELL_ENV_DELIMITER_'
-const SCRIPT = `echo -n "${DELIMITER}"; command env; echo -n "${DELIMITER}"; exit`
+// the delimiter is printed in two pieces: dash exports `_` as the previous command's last
+// argument, and a whole delimiter in the env output would cut it short
+const [HEAD, TAIL] = [DELIMITER.slice(0, 10), DELIMITER.slice(10)]
+const SCRIPT = `printf '%s%s' '${HEAD}' '${TAIL}'; command env; printf '%s%s' '${HEAD}' '${TAIL}'; exit`
 export const DEFAULT_SHELL_ENV_TIMEOUT_MS = 5_000
 // variables describing the probe shell itself, meaningless for a server started later
 const SHELL_LOCAL = new Set(['PWD', 'OLDPWD', 'SHLVL', '_'])
