@@ -82,8 +82,9 @@ describe('the schema form (rjsf, real tool schema from a real server)', () => {
     expect(tree).toContain('"Hello"')
     expect(tree).toContain('"green"')
     expect(tree).toContain('"Ada"')
-    // the default the form filled in went over the wire
-    expect(within(result).getByTestId('result-text').textContent).toContain('"count":3')
+    // the default the form filled in went over the wire (the JSON text as sent: Plain)
+    fireEvent.click(within(within(result).getByTestId('result-text-format')).getByText('Plain'))
+    expect((await within(result).findByTestId('result-text-plain')).textContent).toContain('"count":3')
     expect(screen.getByTestId('runner-elapsed').textContent).toMatch(/Elapsed: \d+\.\d s/)
   })
 
@@ -101,7 +102,8 @@ describe('the schema form (rjsf, real tool schema from a real server)', () => {
     setEditorText(input, '{"title":"T","colour":"blue","owner":{"name":"Bo"}}')
     fireEvent.click(screen.getByTestId('runner-run'))
     const result = await screen.findByTestId('tool-result', {}, { timeout: 20_000 })
-    expect(within(result).getByTestId('result-text').textContent).toContain('"colour":"blue"')
+    // JSON text comes back as a tree
+    expect(within(result).getByTestId('result-text-json').textContent).toContain('"blue"')
     // back to the form: it shows what the JSON said
     fireEvent.click(screen.getByTestId('runner-json-switch'))
     expect((field(screen.getByTestId('tool-runner-body'), /^title/) as HTMLInputElement).value).toBe('T')
@@ -138,7 +140,7 @@ describe('running a tool (real calls)', () => {
     expect(screen.queryByTestId('runner-cancel')).toBeNull()
   })
 
-  it('a click beside the runner keeps it open and the call running; Esc closes it', async () => {
+  it('a click beside the runner keeps it open and the call running; Esc asks, then closes it', async () => {
     const { body } = await openRunner(stdioServer('lab', fixture('lab.mjs')), 'wait')
     fireEvent.change(field(body, /^ms/), { target: { value: '20000' } })
     fireEvent.click(screen.getByTestId('runner-run'))
@@ -151,6 +153,8 @@ describe('running a tool (real calls)', () => {
     expect(screen.getByTestId('tool-runner-body')).toBeTruthy()
     expect(screen.getByTestId('runner-cancel')).toBeTruthy()
     fireEvent.keyDown(wrap, { key: 'Escape' })
+    // the call is still running: closing would cancel it, so the runner says so first
+    fireEvent.click(await screen.findByTestId('runner-close-confirm'))
     await waitFor(() => expect(screen.queryByTestId('tool-runner-body')).toBeNull())
   })
 

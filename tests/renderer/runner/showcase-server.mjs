@@ -1,6 +1,7 @@
 // A real stdio MCP server for the runner tests: one tool whose schema has every kind of field the
-// form must draw, and tools that answer with each content type. NO_TOOLS=1 serves no tools at all
-// (a server with only a prompt), for the empty state.
+// form must draw, and tools that answer with each content type, annotations, GFM and JSON text,
+// and links to a resource it serves. NO_TOOLS=1 serves no tools at all (a server with only a
+// prompt), for the empty state.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod'
@@ -18,6 +19,7 @@ if (process.env.NO_TOOLS !== '1') {
   server.registerTool(
     'shapes',
     {
+      title: 'Every kind of field',
       description: 'Echoes its arguments back as structured content',
       inputSchema: {
         title: z.string().describe('A required title'),
@@ -49,6 +51,35 @@ if (process.env.NO_TOOLS !== '1') {
       { type: 'resource', resource: { uri: 'file:///data/blob.bin', mimeType: 'application/octet-stream', blob: 'AAECAwQ=' } },
       { type: 'resource_link', uri: 'https://example.com/spec', name: 'The spec' },
       { type: 'resource_link', uri: 'file:///etc/passwd', name: 'local file' }
+    ]
+  }))
+  server.registerTool('report', { description: 'A JSON text and a GFM table' }, async () => ({
+    content: [
+      { type: 'text', text: JSON.stringify({ city: 'Oslo', days: [{ day: 'Mon', high: 4 }, { day: 'Tue', high: 6 }] }, null, 2) },
+      {
+        type: 'text',
+        text: '| Day | High |\n| --- | ---: |\n| Mon | 4 |\n| Tue | 6 |\n\n- [x] fetched\n- [ ] ~~cached~~'
+      }
+    ]
+  }))
+  server.registerResource('today', 'showcase://notes/today', { mimeType: 'text/markdown', description: "Today's notes" }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: 'text/markdown', text: '# Today\n\nThe notes of the day.' }]
+  }))
+  server.registerTool('annotated', { description: 'Annotated content and resource links' }, async () => ({
+    content: [
+      {
+        type: 'text',
+        text: 'Read this first.',
+        annotations: { audience: ['user'], priority: 0.9, lastModified: '2025-01-12T15:00:58Z' }
+      },
+      {
+        type: 'resource_link',
+        uri: 'showcase://notes/today',
+        name: 'today',
+        mimeType: 'text/markdown',
+        annotations: { audience: ['assistant', 'user'], priority: 0.2 }
+      },
+      { type: 'resource_link', uri: 'showcase://notes/missing', name: 'missing' }
     ]
   }))
   server.registerTool('fails', { description: 'Reports an error' }, async () => ({

@@ -37,6 +37,20 @@ describe('ToolsTab (real MCPService, real fixture server)', () => {
     expect(await screen.findByText(/Function-call id: mcp__many__tool0002/)).toBeTruthy()
   })
 
+  it("shows each tool's real name in monospace under its title", async () => {
+    await setup(stdioServer('showcase', SHOWCASE))
+    const title = await screen.findByTestId('tool-name-shapes', {}, { timeout: 20_000 })
+    expect(title.textContent).toBe('Every kind of field')
+    const name = screen.getByTestId('tool-real-name-shapes')
+    expect(name.textContent).toBe('shapes')
+    expect(name.style.fontFamily).toMatch(/monospace/)
+    expect(title.closest('td')).toBe(name.closest('td'))
+    // a tool without a title is its name, once, in monospace
+    expect(screen.getByTestId('tool-name-image').textContent).toBe('image')
+    expect(screen.getByTestId('tool-name-image').style.fontFamily).toMatch(/monospace/)
+    expect(screen.queryByTestId('tool-real-name-image')).toBeNull()
+  })
+
   it('filters by search text', async () => {
     await setup()
     await screen.findByTestId('tool-name-tool_0005', {}, { timeout: 20_000 })

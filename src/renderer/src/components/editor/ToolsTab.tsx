@@ -8,6 +8,7 @@ import type { McpServerChanges } from '@renderer/store/mcp'
 import { useServerTools } from '@renderer/hooks/useServerLists'
 import { JsonTree } from '@renderer/components/results/JsonTree'
 import { ToolRunner } from '@renderer/components/runner/ToolRunner'
+import { ToolNameCell } from './ToolNameCell'
 
 export interface ToolsTabProps {
   server: McpServer
@@ -49,13 +50,7 @@ export function ToolsTab({ server, onChange }: ToolsTabProps) {
       title: t('tools.columns.name'),
       key: 'name',
       width: 240,
-      render: (_, tool) => (
-        <Tooltip title={t('tools.functionCallId', { id: tool.id })} trigger={['hover', 'focus']}>
-          <Typography.Text strong data-testid={`tool-name-${tool.name}`} tabIndex={0}>
-            {tool.title ?? tool.name}
-          </Typography.Text>
-        </Tooltip>
-      )
+      render: (_, tool) => <ToolNameCell tool={tool} />
     },
     {
       title: t('tools.columns.description'),

@@ -1,23 +1,26 @@
-import { Card, Image, Space, Typography } from 'antd'
-import { LinkOutlined } from '@ant-design/icons'
+import { Card, Flex, Image, Space, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js'
+import type { McpServer } from '@shared/mcp/server'
+import { AnnotationTags } from './AnnotationTags'
 import { dataUrl } from './dataUrl'
-import { ExternalLink } from './ExternalLink'
 import { JsonTree } from './JsonTree'
-import { Markdown } from './Markdown'
 import { ResourceContentsView } from './ResourceContentsView'
+import { ResourceLinkView } from './ResourceLinkView'
+import { TextBlockView } from './TextBlockView'
 
-/** One content block of a tool result or a prompt message, by its type (X6). */
-export function ContentBlockView({ block }: { block: ContentBlock }) {
+interface BlockProps {
+  block: ContentBlock
+  /** the server the block came from: a resource link in it can then be read in place */
+  server?: McpServer
+}
+
+/** The block itself, by its type (X6). */
+function BlockBody({ block, server }: BlockProps) {
   const { t } = useTranslation()
   switch (block.type) {
     case 'text':
-      return (
-        <div data-testid="result-text">
-          <Markdown text={block.text} />
-        </div>
-      )
+      return <TextBlockView text={block.text} />
     case 'image':
       return (
         <Space orientation="vertical" data-testid="result-image">
@@ -39,16 +42,7 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
         </Card>
       )
     case 'resource_link':
-      return (
-        <Space data-testid="result-resource-link" wrap>
-          <LinkOutlined aria-label={t('results.resourceLink')} />
-          <ExternalLink href={block.uri} testId="result-resource-link-uri">
-            {block.name || block.uri}
-          </ExternalLink>
-          {block.name && block.name !== block.uri ? <Typography.Text type="secondary">{block.uri}</Typography.Text> : null}
-          {block.description ? <Typography.Text type="secondary">{block.description}</Typography.Text> : null}
-        </Space>
-      )
+      return <ResourceLinkView block={block} server={server} />
     default: {
       // a content type newer than this app: show it rather than drop it
       const unknown = block as { type: string }
@@ -60,4 +54,16 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
       )
     }
   }
+}
+
+/** One content block of a tool result or a prompt message, with what the server annotated it with. */
+export function ContentBlockView({ block, server }: BlockProps) {
+  const annotations = 'annotations' in block ? block.annotations : undefined
+  if (!annotations) return <BlockBody block={block} server={server} />
+  return (
+    <Flex vertical gap={4}>
+      <AnnotationTags annotations={annotations} />
+      <BlockBody block={block} server={server} />
+    </Flex>
+  )
 }

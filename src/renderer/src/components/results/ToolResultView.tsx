@@ -2,11 +2,15 @@ import { App, Button, Card, Flex, Tag, Typography, theme } from 'antd'
 import { CopyOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { McpServer } from '@shared/mcp/server'
 import { ContentBlockView } from './ContentBlockView'
 import { JsonTree } from './JsonTree'
 
-/** A tool's result: every content block by type, structuredContent as a tree, isError in red (X6). */
-export function ToolResultView({ result, extra }: { result: CallToolResult; extra?: React.ReactNode }) {
+/**
+ * A tool's result: every content block by type, structuredContent as a tree, isError in red (X6).
+ * `server` is where it came from, so its resource links can be read in place.
+ */
+export function ToolResultView({ result, extra, server }: { result: CallToolResult; extra?: React.ReactNode; server?: McpServer }) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const isError = result.isError === true
@@ -50,7 +54,7 @@ export function ToolResultView({ result, extra }: { result: CallToolResult; extr
         ) : null}
         {result.content.map((block, i) => (
           <div key={i} style={isError ? { color: token.colorError } : undefined}>
-            <ContentBlockView block={block} />
+            <ContentBlockView block={block} server={server} />
           </div>
         ))}
         {result.structuredContent !== undefined ? (

@@ -1,18 +1,17 @@
-import { useId, useMemo, useRef, useState } from 'react'
-import { Alert, Button, Flex, Modal, Space, Switch, Typography } from 'antd'
-import { PlayCircleOutlined, StopOutlined } from '@ant-design/icons'
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Alert, App, Flex, Modal, Switch, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { getDisplayName } from '@modelcontextprotocol/sdk/shared/metadataUtils.js'
 import type { RJSFSchema } from '@rjsf/utils'
 import type { McpTool } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import { useToolCall } from '@renderer/hooks/useToolCall'
-import { ToolResultView } from '@renderer/components/results/ToolResultView'
 import { LazyJsonEditor } from '@renderer/components/servers/LazyJsonEditor'
-import { CallProgress } from './CallProgress'
-import { Elapsed } from './Elapsed'
+import { CallOutcome } from './CallOutcome'
+import { RunnerFooter } from './RunnerFooter'
+import { isRunShortcut } from './runShortcut'
 import { SchemaForm, type SchemaFormHandle } from './SchemaForm'
 import { parseJsonArgs } from './jsonArgs'
-import { ErrorText } from '@renderer/components/errors/ErrorText'
 
 export interface ToolRunnerProps {
   server: McpServer
@@ -27,10 +26,11 @@ export function formSchemaOf(tool: Pick<McpTool, 'inputSchema'>): RJSFSchema {
 
 /**
  * Runs one tool: a form from its input schema (or raw JSON), progress, cancel, elapsed time, and
- * the result by content type. Closing the runner aborts a call still running.
+ * the result by content type. Closing the runner cancels a call still running, and says so first.
  */
 export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
   const { t } = useTranslation()
+  const { modal } = App.useApp()
   const idPrefix = `run-${useId().replace(/[^\w-]/g, '')}`
   // one schema object per tool: rjsf and the validator cache by identity
   const schema = useMemo(() => formSchemaOf(tool), [tool])
@@ -75,34 +75,41 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
   }
 
   const hasInputs = Object.keys((schema.properties as object | undefined) ?? {}).length > 0
+  const name = getDisplayName(tool)
+
+  // the call is the runner's: closing cancels it (the server is told), so ask before doing that
+  const requestClose = () => {
+    if (!running) return onClose()
+    modal.confirm({
+      title: t('runner.closeRunning.title', { name }),
+      content: t('runner.closeRunning.description'),
+      okText: t('runner.closeRunning.confirm'),
+      cancelText: t('runner.closeRunning.keep'),
+      okButtonProps: { danger: true, 'data-testid': 'runner-close-confirm' },
+      cancelButtonProps: { 'data-testid': 'runner-close-keep' },
+      onOk: onClose
+    })
+  }
+
+  // captured before the JSON editor, whose own Mod-Enter would otherwise add a line
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    if (!isRunShortcut(event)) return
+    event.preventDefault()
+    event.stopPropagation()
+    if (!running) onRun()
+  }
 
   return (
     <Modal
       open
       width={820}
-      title={t('runner.title', { name: tool.title ?? tool.name })}
-      onCancel={onClose}
-      // closing aborts the call and drops the typed arguments: a stray click beside the runner must not
+      title={t('runner.title', { name })}
+      onCancel={requestClose}
+      // closing cancels the call and drops the typed arguments: a stray click beside the runner must not
       mask={{ closable: false }}
       destroyOnHidden
-      footer={
-        <Flex justify="space-between" align="center">
-          {state.status === 'idle' ? <span /> : <Elapsed startedAt={running ? state.startedAt : undefined} elapsedMs={running ? undefined : state.elapsedMs} />}
-          <Space>
-            {running ? (
-              <Button danger icon={<StopOutlined />} onClick={() => void cancel()} data-testid="runner-cancel">
-                {t('runner.cancel')}
-              </Button>
-            ) : null}
-            <Button onClick={onClose} data-testid="runner-close">
-              {t('runner.close')}
-            </Button>
-            <Button type="primary" icon={<PlayCircleOutlined />} loading={running} onClick={onRun} data-testid="runner-run">
-              {running ? t('runner.running') : t('runner.run')}
-            </Button>
-          </Space>
-        </Flex>
-      }
+      modalRender={(node) => <div onKeyDownCapture={onKeyDownCapture}>{node}</div>}
+      footer={<RunnerFooter state={state} onRun={onRun} onCancel={() => void cancel()} onClose={requestClose} />}
     >
       <div data-testid="tool-runner-body">
         <Flex vertical gap={12}>
@@ -133,23 +140,7 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
             <Typography.Text type="secondary">{t('tools.noInputs')}</Typography.Text>
           )}
           {inputError ? <Alert type="error" showIcon title={inputError} data-testid="runner-input-error" /> : null}
-          {state.status === 'running' ? <CallProgress progress={state.progress} /> : null}
-          {state.status === 'cancelled' ? <Alert type="warning" showIcon title={t('runner.cancelled')} data-testid="runner-cancelled" /> : null}
-          {state.status === 'failed' ? (
-            <Alert
-              type="error"
-              showIcon
-              title={t('runner.failed')}
-              description={<ErrorText error={state.error} />}
-              data-testid="runner-error"
-              action={
-                <Button size="small" onClick={() => start(lastArgs.current)} data-testid="runner-retry">
-                  {t('runner.retry')}
-                </Button>
-              }
-            />
-          ) : null}
-          {state.status === 'done' ? <ToolResultView result={state.result} /> : null}
+          <CallOutcome state={state} server={server} onRetry={() => start(lastArgs.current)} />
         </Flex>
       </div>
     </Modal>

@@ -1,0 +1,37 @@
+import { Alert, Button } from 'antd'
+import { useTranslation } from 'react-i18next'
+import type { McpServer } from '@shared/mcp/server'
+import type { ToolCallState } from '@renderer/hooks/useToolCall'
+import { ErrorText } from '@renderer/components/errors/ErrorText'
+import { ToolResultView } from '@renderer/components/results/ToolResultView'
+import { CallProgress } from './CallProgress'
+
+/** Where the call is: its progress, cancelled, the error main sent (with Retry), or the result. */
+export function CallOutcome({ state, server, onRetry }: { state: ToolCallState; server: McpServer; onRetry: () => void }) {
+  const { t } = useTranslation()
+  switch (state.status) {
+    case 'running':
+      return <CallProgress progress={state.progress} />
+    case 'cancelled':
+      return <Alert type="warning" showIcon title={t('runner.cancelled')} data-testid="runner-cancelled" />
+    case 'failed':
+      return (
+        <Alert
+          type="error"
+          showIcon
+          title={t('runner.failed')}
+          description={<ErrorText error={state.error} />}
+          data-testid="runner-error"
+          action={
+            <Button size="small" onClick={onRetry} data-testid="runner-retry">
+              {t('runner.retry')}
+            </Button>
+          }
+        />
+      )
+    case 'done':
+      return <ToolResultView result={state.result} server={server} />
+    default:
+      return null
+  }
+}
