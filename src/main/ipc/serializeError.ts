@@ -1,4 +1,5 @@
 import { IpcErrorCode, type SerializedError } from '@shared/ipc/errors'
+import { collapseMcpErrorPrefix } from '@shared/mcp/mcpErrorText'
 import { redactSensitive, redactText, truncate } from '@shared/mcp/redact'
 
 /** Any thrown value → plain, redacted data that can cross IPC. No stack traces reach the user. */
@@ -6,7 +7,7 @@ export function serializeError(error: unknown, secrets: readonly string[] = []):
   if (error instanceof Error) {
     const out: SerializedError = {
       name: error.name || 'Error',
-      message: truncate(redactText(error.message || String(error), { secrets }), 2000)
+      message: truncate(redactText(collapseMcpErrorPrefix(error.message || String(error)), { secrets }), 2000)
     }
     const code = (error as { code?: unknown }).code
     if (typeof code === 'string' || typeof code === 'number') out.code = String(code)

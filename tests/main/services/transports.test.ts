@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import type { McpServer } from '@shared/mcp/server'
+import { serializeError } from '../../../src/main/ipc/serializeError'
 import { closeAllServices, everythingStdio, makeService, startEverythingHttp } from './helpers'
 
 type HttpServer = Awaited<ReturnType<typeof startEverythingHttp>>
@@ -119,8 +121,38 @@ describe('transports (T1–T7) against server-everything', () => {
     const port = await freePort()
     const { service } = makeService()
     const server: McpServer = { id: 'down', name: 'down-server', baseUrl: `http://127.0.0.1:${port}/mcp`, isActive: true }
-    await expect(service.initClient(server)).rejects.toThrow(
-      `MCP server "down-server": connection refused at http://127.0.0.1:${port}/mcp`
+    const failure = service.initClient(server)
+    await expect(failure).rejects.toThrow(`MCP server "down-server": connection refused at http://127.0.0.1:${port}/mcp`)
+    // no type set: the message says SSE was not tried, and why
+    await expect(failure).rejects.toThrow('Streamable HTTP was tried; SSE is tried only when Streamable HTTP is answered with a 4xx')
+  })
+
+  it('a port fetch refuses to use (9, discard) says so in words, not "fetch failed (bad port)"', async () => {
+    const { service } = makeService()
+    const server: McpServer = { id: 'blocked', name: 'blocked-port', type: 'streamableHttp', baseUrl: 'http://127.0.0.1:9/mcp', isActive: true }
+    const failure = service.initClient(server)
+    await expect(failure).rejects.toThrow(
+      'MCP server "blocked-port": port 9 of http://127.0.0.1:9/mcp is one that web requests may not use (it belongs to another protocol) — run the server on another port'
     )
+  })
+
+  it('an error the SDK prefixed at each hop shows its "MCP error N:" once', async () => {
+    const factory = () => {
+      const server = new SdkMcpServer({ name: 'relay', version: '1.0.0' })
+      // a server relaying its own client's refusal: the SDK prefixes the message again on each hop
+      server.registerTool('relay', {}, async () => {
+        throw new McpError(-32600, new McpError(-32600, 'the user rejected the request').message)
+      })
+      server.registerPrompt('relayed', {}, async () => {
+        throw new McpError(-32600, new McpError(-32600, 'no such thing').message)
+      })
+      return server
+    }
+    const server: McpServer = { id: 'relay', name: 'relay', type: 'inMemory', isActive: true }
+    const { service } = makeService({ inMemoryServers: { relay: factory } })
+    const result = await service.callTool({ server, name: 'relay', args: {} })
+    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'MCP error -32600: the user rejected the request' }] })
+    const prompt = await service.getPrompt({ server, name: 'relayed' }).catch((error: unknown) => serializeError(error))
+    expect(prompt).toMatchObject({ message: 'MCP server "relay": getting prompt "relayed" failed: MCP error -32600: no such thing' })
   })
 })

@@ -14,6 +14,7 @@ import { getServerKey } from '@shared/mcp/serverKey'
 import type { Platform } from '../../platform/Platform'
 import { ClientRequests } from './clientRequests'
 import { connectServer, connectTimeoutMs, type Connection } from './connect'
+import { tidyErrorResult } from './errorResult'
 import { McpServerError } from './errors'
 import { ServerConnection, type ConnectionState, type Live } from './connection/ServerConnection'
 import { McpEventBus } from './events'
@@ -231,7 +232,7 @@ export class MCPService {
     logToolResult(log, args.name, startedAt, result)
     // a failure is a message to the user, who may be sharing the screen: secrets out of it (G3);
     // a successful result is data for the model and stays exact
-    return result.isError ? this.secrets.redactErrorResult(result) : result
+    return result.isError ? this.secrets.redactErrorResult(tidyErrorResult(result)) : result
   }
 
   abortTool(callId: string): boolean {

@@ -85,6 +85,15 @@ export async function connectServer(
           cause: error
         })
       }
+      // a server without a type: say that SSE was not tried, and why, not just what HTTP said
+      if (kinds.length > 1) {
+        throw new McpServerError(
+          server,
+          explained.code,
+          `${strip(explained)} (no transport type set: Streamable HTTP was tried; SSE is tried only when Streamable HTTP is answered with a 4xx)`,
+          { cause: error }
+        )
+      }
       throw explained
     }
     connection.pid = attempt.pid?.()

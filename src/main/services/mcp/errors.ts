@@ -105,6 +105,16 @@ export function describeHttpError(server: McpServer, url: string, kind: string, 
     return new McpServerError(server, 'CONNECT_FAILED', `host not found: ${where} — check the URL`, { cause: error })
   }
   if (code) return new McpServerError(server, 'CONNECT_FAILED', `could not reach ${where} (${code})`, { cause: error })
+  if (error instanceof Error && error.cause instanceof Error && error.cause.message === 'bad port') {
+    // fetch refuses ports other protocols use (the fetch standard's list), before any connection
+    const port = new URL(url).port
+    return new McpServerError(
+      server,
+      'CONNECT_FAILED',
+      `port ${port} of ${where} is one that web requests may not use (it belongs to another protocol) — run the server on another port`,
+      { cause: error }
+    )
+  }
   const status = httpStatusOf(error)
   const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : ''
   const message = error instanceof Error ? `${error.message}${cause}` : String(error)
