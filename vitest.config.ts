@@ -1,6 +1,9 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
+// every test file ends by checking it left no process running (servers, CLIs, browsers)
+const leftovers = 'tests/support/leftoverProcesses.ts'
+
 export default defineConfig({
   resolve: {
     alias: { '@shared': resolve('packages/shared'), '@renderer': resolve('src/renderer/src') }
@@ -15,6 +18,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/shared/**/*.test.ts', 'tests/main/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          setupFiles: [leftovers],
           testTimeout: 60_000,
           hookTimeout: 60_000
         }
@@ -25,7 +29,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['tests/renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/renderer/setup.ts'],
+          setupFiles: ['tests/renderer/setup.ts', leftovers],
           testTimeout: 30_000
         }
       },
@@ -35,6 +39,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: [leftovers],
           // one browser at a time on a 2-core machine
           fileParallelism: false,
           testTimeout: 120_000,
