@@ -19,8 +19,6 @@ interface BlockProps {
 function BlockBody({ block, server }: BlockProps) {
   const { t } = useTranslation()
   switch (block.type) {
-    case 'text':
-      return <TextBlockView text={block.text} />
     case 'image':
       return (
         <Space orientation="vertical" data-testid="result-image">
@@ -59,10 +57,13 @@ function BlockBody({ block, server }: BlockProps) {
 /** One content block of a tool result or a prompt message, with what the server annotated it with. */
 export function ContentBlockView({ block, server }: BlockProps) {
   const annotations = 'annotations' in block ? block.annotations : undefined
-  if (!annotations) return <BlockBody block={block} server={server} />
+  const tags = annotations ? <AnnotationTags annotations={annotations} /> : null
+  // a text block has a row of its own for its format switch: the tags share it
+  if (block.type === 'text') return <TextBlockView text={block.text} header={tags} />
+  if (!tags) return <BlockBody block={block} server={server} />
   return (
     <Flex vertical gap={4}>
-      <AnnotationTags annotations={annotations} />
+      {tags}
       <BlockBody block={block} server={server} />
     </Flex>
   )

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { Flex, Segmented } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { JsonTree } from './JsonTree'
@@ -8,16 +8,18 @@ import { parseJsonText, type TextFormat } from './textFormat'
 
 /**
  * A text block of a result, with a switch to see it another way: JSON text as a tree by default,
- * anything else as Markdown, and always the text exactly as the server sent it.
+ * anything else as Markdown, and always the text exactly as the server sent it. `header` goes on
+ * the switch's row, at its start.
  */
-export function TextBlockView({ text }: { text: string }) {
+export function TextBlockView({ text, header }: { text: string; header?: ReactNode }) {
   const { t } = useTranslation()
   const json = useMemo(() => parseJsonText(text), [text])
   const [format, setFormat] = useState<TextFormat>(json ? 'json' : 'markdown')
   const formats: TextFormat[] = json ? ['json', 'markdown', 'plain'] : ['markdown', 'plain']
   return (
     <Flex vertical gap={4} data-testid="result-text" data-format={format}>
-      <Flex justify="flex-end">
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        {header ?? <span />}
         <Segmented<TextFormat>
           size="small"
           value={format}
