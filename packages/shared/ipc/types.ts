@@ -4,6 +4,7 @@ import type {
   CreateMessageRequestParams,
   ElicitRequestParams,
   ServerCapabilities,
+  TaskStatus,
   Tool
 } from '@modelcontextprotocol/sdk/types.js'
 import type { PackageToolKind } from '../mcp/packageTool'
@@ -74,6 +75,8 @@ export interface ProgressEvent {
   progress: number
   total?: number
   message?: string
+  /** set when the call runs as an MCP task: its status (the task's statusMessage is `message`) */
+  task?: { taskId: string; status: TaskStatus }
 }
 
 /** Logs travel in batches so a flooding server cannot flood the renderer (G4). */

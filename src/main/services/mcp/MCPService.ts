@@ -34,6 +34,7 @@ import {
 import { sharedLoginShellEnv, type LoginShellEnv } from './shellEnv'
 import { throttle } from './throttle'
 import { ToolCalls, type CallOptions } from './toolCalls'
+import { offersToolTasks, taskModeOf } from './taskCalls'
 import { HOST_LOG_SOURCE, logToolFailure, logToolResult } from './toolCallLog'
 import { builtinServers } from './builtin'
 import { KnownSecrets } from './knownSecrets'
@@ -218,13 +219,18 @@ export class MCPService {
 
   async callTool(args: CallToolArgs, options: Omit<CallOptions, 'callId'> = {}): Promise<CallToolResult> {
     const owner = this.connectionOf(args.server)
-    const { connection } = owner.ready(args.server) ?? (await this.client(args.server))
+    const { key, connection } = owner.ready(args.server) ?? (await this.client(args.server))
+    const { client } = connection
+    // X9: only a server that takes tasks pays for looking the tool up (in the cached list)
+    const taskMode = offersToolTasks(client)
+      ? await taskModeOf(args.name, () => owner.caches.get('tools', key, [], () => listAllTools(client, args.server)))
+      : undefined
     // the Logs tab shows what the host did too: one line per call, ok, error or cancelled
     const log = owner.hostLog ?? owner.log(args.server, HOST_LOG_SOURCE)
     const startedAt = performance.now()
     let result: CallToolResult
     try {
-      result = await this.calls.call(connection.client, args.server, args.name, args.args, { ...options, callId: args.callId })
+      result = await this.calls.call(client, args.server, args.name, args.args, { ...options, callId: args.callId }, taskMode)
     } catch (error) {
       logToolFailure(log, args.name, startedAt, error)
       throw error

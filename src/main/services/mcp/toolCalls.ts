@@ -4,6 +4,7 @@ import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult } from '
 import type { McpServer } from '@shared/mcp/server'
 import { formatDuration, isTimeout, McpServerError, replyTooLargeDetail } from './errors'
 import type { McpEmit } from './events'
+import { runToolTask, type TaskMode } from './taskCalls'
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000
 /** X3: however much progress a long-running tool reports, a call ends after 10 minutes. */
@@ -78,11 +79,12 @@ export function callTimeoutMs(server: McpServer, tool: string, overrideMs?: numb
 /** Why our own controller was aborted; the SDK only passes the reason through as text. */
 class StopReason {
   constructor(
-    readonly kind: 'cancelled' | 'cap',
+    readonly kind: 'cancelled' | 'cap' | 'silence',
     readonly detail: string
   ) {}
   /** the text the SDK sends the server in notifications/cancelled */
   toString(): string {
+    if (this.kind === 'silence') return `no task status for ${this.detail}`
     return this.kind === 'cap' ? `stopped at ${this.detail}` : `cancelled ${this.detail || 'by the client'}`.trim()
   }
 }
@@ -123,7 +125,8 @@ export class ToolCalls {
     private readonly defaults: ToolCallsOptions = {}
   ) {}
 
-  async call(client: Client, server: McpServer, name: string, args: unknown, options: CallOptions = {}): Promise<CallToolResult> {
+  /** `taskMode` (X9): the tool runs as an MCP task; MCPService reads it from the cached tool list. */
+  async call(client: Client, server: McpServer, name: string, args: unknown, options: CallOptions = {}, taskMode?: TaskMode): Promise<CallToolResult> {
     // X8: refused here, so nothing of a disabled tool ever reaches the server
     if (server.disabledTools?.includes(name)) {
       throw new McpServerError(server, 'TOOL_DISABLED', `tool "${name}" is disabled for this server — enable it in the server's Tools tab`)
@@ -136,7 +139,7 @@ export class ToolCalls {
     }
     // a call with no id, no signal and no cap can be neither cancelled nor watched by anyone:
     // it skips the abort signal and the progress token, which cost the SDK more than the call
-    if (options.callId === undefined && !options.signal && !server.longRunning) {
+    if (options.callId === undefined && !options.signal && !server.longRunning && !taskMode) {
       try {
         return (await client.callTool({ name, arguments: parsedArgs }, CallToolResultSchema, { timeout })) as CallToolResult
       } catch (error) {
@@ -153,11 +156,27 @@ export class ToolCalls {
     if (options.signal?.aborted) onOuterAbort()
     else options.signal?.addEventListener('abort', onOuterAbort, { once: true })
     // X3: the SDK only checks maxTotalTimeout when progress arrives, and then does not tell the
-    // server; our own timer ends the call at the cap and sends notifications/cancelled
-    const capTimer = server.longRunning
-      ? setTimeout(() => controller.abort(new StopReason('cap', `the long-running limit of ${formatDuration(capMs)}`)), capMs)
-      : undefined
+    // server; our own timer ends the call at the cap and sends notifications/cancelled. A task
+    // (X9) is long-running by nature: its status updates play the part of progress.
+    const capTimer =
+      server.longRunning || taskMode
+        ? setTimeout(() => controller.abort(new StopReason('cap', `the long-running limit of ${formatDuration(capMs)}`)), capMs)
+        : undefined
     try {
+      if (taskMode) {
+        return await runToolTask({
+          client,
+          server,
+          name,
+          args: parsedArgs,
+          callId,
+          signal: controller.signal,
+          silenceMs: timeout,
+          requestTimeoutMs: capMs,
+          onSilence: () => controller.abort(new StopReason('silence', formatDuration(timeout))),
+          emit: this.emit
+        })
+      }
       return (await client.callTool({ name, arguments: parsedArgs }, CallToolResultSchema, {
         timeout,
         signal: controller.signal,
@@ -197,6 +216,14 @@ export class ToolCalls {
         server,
         'TOOL_TIMEOUT',
         `tool "${name}" was stopped at the long-running limit of ${formatDuration(capMs)} — no single call may run longer, even while it reports progress; split the work into smaller calls`,
+        { cause: error }
+      )
+    }
+    if (reason instanceof StopReason && reason.kind === 'silence') {
+      return new McpServerError(
+        server,
+        'TOOL_TIMEOUT',
+        `tool "${name}" runs as a task that reported no new status for ${reason.detail}, so it was cancelled — raise the server's timeout if its tasks work quietly for longer`,
         { cause: error }
       )
     }
