@@ -15,7 +15,9 @@ export interface CallCommand {
   json: boolean
 }
 
-export function progressLine({ progress, total, message }: ProgressEvent): string {
+/** `progress: N/TOTAL message`, or for a task (X9) `status: working message`. */
+export function progressLine({ progress, total, message, task }: ProgressEvent): string {
+  if (task) return `status: ${task.status}${message ? ` ${message}` : ''}`
   return `progress: ${progress}${total !== undefined ? `/${total}` : ''}${message ? ` ${message}` : ''}`
 }
 

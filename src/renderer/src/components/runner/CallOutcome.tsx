@@ -1,10 +1,11 @@
-import { Alert, Button } from 'antd'
+import { Alert, Button, Flex } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import type { ToolCallState } from '@renderer/hooks/useToolCall'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { ToolResultView } from '@renderer/components/results/ToolResultView'
 import { CallProgress } from './CallProgress'
+import { TaskStatusTag } from './TaskStatusTag'
 
 /** Where the call is: its progress, cancelled, the error main sent (with Retry), or the result. */
 export function CallOutcome({ state, server, onRetry }: { state: ToolCallState; server: McpServer; onRetry: () => void }) {
@@ -16,21 +17,29 @@ export function CallOutcome({ state, server, onRetry }: { state: ToolCallState; 
       return <Alert type="warning" showIcon title={t('runner.cancelled')} data-testid="runner-cancelled" />
     case 'failed':
       return (
-        <Alert
-          type="error"
-          showIcon
-          title={t('runner.failed')}
-          description={<ErrorText error={state.error} />}
-          data-testid="runner-error"
-          action={
-            <Button size="small" onClick={onRetry} data-testid="runner-retry">
-              {t('runner.retry')}
-            </Button>
-          }
-        />
+        <Flex vertical gap={8}>
+          {state.task ? <TaskStatusTag task={state.task} /> : null}
+          <Alert
+            type="error"
+            showIcon
+            title={t('runner.failed')}
+            description={<ErrorText error={state.error} />}
+            data-testid="runner-error"
+            action={
+              <Button size="small" onClick={onRetry} data-testid="runner-retry">
+                {t('runner.retry')}
+              </Button>
+            }
+          />
+        </Flex>
       )
     case 'done':
-      return <ToolResultView result={state.result} server={server} />
+      return (
+        <Flex vertical gap={8}>
+          {state.task ? <TaskStatusTag task={state.task} /> : null}
+          <ToolResultView result={state.result} server={server} />
+        </Flex>
+      )
     default:
       return null
   }

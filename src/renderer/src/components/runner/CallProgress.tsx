@@ -1,8 +1,9 @@
 import { Flex, Progress, Spin, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { ProgressEvent } from '@shared/ipc/contract'
+import { TaskStatusTag } from './TaskStatusTag'
 
-/** The bar fed by the server's progress notifications (X5), with its message. */
+/** The bar fed by the server's progress notifications (X5), or a task's status (X9), with its message. */
 export function CallProgress({ progress }: { progress?: ProgressEvent }) {
   const { t } = useTranslation()
   const total = progress?.total
@@ -14,9 +15,13 @@ export function CallProgress({ progress }: { progress?: ProgressEvent }) {
       ) : (
         <Flex gap={8} align="center">
           <Spin size="small" />
-          <Typography.Text type="secondary">
-            {progress ? t('runner.progressCount', { progress: progress.progress }) : t('runner.running')}
-          </Typography.Text>
+          {progress?.task ? (
+            <TaskStatusTag task={progress.task} />
+          ) : (
+            <Typography.Text type="secondary">
+              {progress ? t('runner.progressCount', { progress: progress.progress }) : t('runner.running')}
+            </Typography.Text>
+          )}
         </Flex>
       )}
       {progress && total ? (
