@@ -7,9 +7,11 @@ import type {
   Resource,
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
-import type { ServerLogEntry } from '../mcp/logs'
+import { SyslogLevelSchema, type ServerLogEntry } from '../mcp/logs'
+import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
 import type { ServersSnapshot } from '../mcp/registry'
 import { McpServerChangesSchema, McpServerSchema, type McpServer } from '../mcp/server'
+import { CompletionRequestSchema, type CompletionSuggestions, type McpSessionState } from '../mcp/session'
 import type { ServerStatusEvent } from '../mcp/status'
 import type {
   AppInfo,
@@ -91,7 +93,8 @@ export const ipcContract = {
   /** removes the server (or a broken entry), stopping it first */
   'servers:remove': channel<boolean>()(byId),
   /** the ids of every valid server, in the new order */
-  'servers:reorder': channel<void>()(z.object({ serverIds: z.array(serverId).max(5000) })),
+  // every server's id (the whole new order): a list of 10,000 must still be reorderable
+  'servers:reorder': channel<void>()(z.object({ serverIds: z.array(serverId).max(50_000) })),
   /** O2: the user agreed to run these servers' exact targets; false when they declined main's own confirmation */
   'servers:approve': channel<boolean>()(z.object({ serverIds: z.array(serverId).min(1).max(500) })),
   /** a broken entry replaced by the user's corrected JSON */
@@ -117,10 +120,19 @@ export const ipcContract = {
   'mcp:list-resource-templates': channel<ResourceTemplate[]>()(byId),
   'mcp:subscribe-resource': channel<void>()(resource),
   'mcp:unsubscribe-resource': channel<void>()(resource),
+  /** suggestions for a prompt argument or a template variable; empty (`supported: false`) when the server offers none */
+  'mcp:complete': channel<CompletionSuggestions>()(CompletionRequestSchema.extend({ serverId })),
+  /** logging/setLevel: the least severe level the server should send; kept by main until the session ends */
+  'mcp:set-log-level': channel<void>()(z.object({ serverId, level: SyslogLevelSchema })),
+  /** the current session as main holds it (capabilities, log level, watched resources), never starting the server */
+  'mcp:get-session': channel<McpSessionState>()(byId),
   'mcp:stop-server': channel<void>()(byId),
   'mcp:restart-server': channel<McpConnectionInfo>()(byId),
   'mcp:check-connectivity': channel<ConnectivityResult>()(byId),
   'mcp:get-server-logs': channel<ServerLogEntry[]>()(byId),
+  /** the JSON-RPC messages main keeps for a server (the last 1,000, redacted), also after it stopped */
+  'mcp:get-messages': channel<McpMessageEntry[]>()(byId),
+  'mcp:clear-messages': channel<void>()(byId),
   'mcp:abort-tool': channel<boolean>()(z.object({ callId: z.string().min(1) })),
   /** false when the request is no longer waiting (timed out, cancelled by the server, answered) */
   'mcp:respond-elicitation': channel<boolean>()(z.object({ requestId: z.string().min(1), response: ElicitationResponseSchema })),
@@ -135,6 +147,8 @@ export const ipcEvents = {
   'servers:changed': event<ServersSnapshot>(),
   /** logs travel in batches so a flooding server cannot flood the renderer (G4) */
   'mcp:server-log': event<ServerLogEvent>(),
+  /** every JSON-RPC message a server exchanged, in batches like the log (X10) */
+  'mcp:messages': event<McpMessagesEvent>(),
   'mcp:progress': event<ProgressEvent>(),
   'mcp:server-status': event<ServerStatusEvent>(),
   /** a server's tools, prompts or resources changed (N1–N3): list them again */

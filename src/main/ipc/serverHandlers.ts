@@ -31,7 +31,7 @@ export function serverHandlers(deps: { registry: ServerRegistry; mcp: MCPService
       if (asked.length === 0) return true
       // Electron asks natively; in browser mode the page has shown the commands already
       if (platform.confirmStart && !(await platform.confirmStart(asked))) return false
-      for (const server of asked) await registry.approve(server.id)
+      await registry.approveAll(asked.map((server) => server.id))
       return true
     },
     'servers:repair': ({ serverId, entry }) => registry.repair(serverId, entry)

@@ -7,15 +7,34 @@ import { RegistryError } from './registryError'
  * changes apply, what a new order must contain.
  */
 
-/** Throws when another entry (valid or broken, or earlier in the same call) has the server's id or name. */
-export function assertUnique(server: McpServer, slots: Slot[], self?: string, batch: McpServer[] = []): void {
-  const others = [
-    ...slots.filter((slot) => slotId(slot) !== self).map((slot) => ({ id: slotId(slot), name: slotName(slot) })),
-    ...batch.map(({ id, name }) => ({ id, name }))
-  ]
-  if (others.some((other) => other.name === server.name)) throw new RegistryError('SERVER_EXISTS', `a server named "${server.name}" already exists`)
-  const sameId = others.find((other) => other.id === server.id)
-  if (sameId) throw new RegistryError('SERVER_EXISTS', `a server named "${sameId.name ?? sameId.id}" already exists (id "${server.id}")`)
+/** The names and ids already taken, looked up in constant time (a batch of 10,000 is not 10,000 scans). */
+export class TakenIds {
+  private readonly names = new Set<string | undefined>()
+  private readonly ids = new Map<string, string | undefined>()
+
+  /** every entry of the list (valid or broken) but `self`, the one being changed */
+  constructor(slots: Slot[], self?: string) {
+    for (const slot of slots) if (slotId(slot) !== self) this.take(slotId(slot), slotName(slot))
+  }
+
+  take(id: string, name: string | undefined): void {
+    this.names.add(name)
+    this.ids.set(id, name)
+  }
+
+  /** Throws when another entry (or one taken earlier in the same call) has the server's id or name. */
+  assertFree(server: McpServer): void {
+    if (this.names.has(server.name)) throw new RegistryError('SERVER_EXISTS', `a server named "${server.name}" already exists`)
+    if (this.ids.has(server.id)) {
+      const name = this.ids.get(server.id)
+      throw new RegistryError('SERVER_EXISTS', `a server named "${name ?? server.id}" already exists (id "${server.id}")`)
+    }
+  }
+}
+
+/** Throws when another entry (valid or broken) than `self` has the server's id or name. */
+export function assertUnique(server: McpServer, slots: Slot[], self?: string): void {
+  new TakenIds(slots, self).assertFree(server)
 }
 
 /** `changes` over `server`: the id never changes, a key set to `undefined` is removed. Not validated yet. */

@@ -21,7 +21,9 @@ export class RegistryState {
   }
 
   findValid(id: string): McpServer | undefined {
-    return this.validServers().find((server) => server.id === id)
+    // a plain scan, no copy of the list: every IPC call about a server asks this
+    for (const slot of this.slots) if (isValid(slot) && slot.server.id === id) return slot.server
+    return undefined
   }
 
   /** Approved for exactly what it runs now, or it runs nothing that needs approval. */
