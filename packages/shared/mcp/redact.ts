@@ -56,11 +56,16 @@ const COOKIE_HEADER = /\b((?:set-)?cookie\s*:\s*)[^\r\n"]+/gi
 // the password of a URL with credentials: https://user:pass@host
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s/@]+@/gi
 
+// what every pattern below needs somewhere in the text (their key words, or a URL's ://)
+const MAY_HOLD_SECRET = /secret|token|passw|api[-_]?key|authorization|cookie|bearer|basic|:\/\//i
+
 export interface RedactOptions {
   /** literal secret values (e.g. a server's env secrets) to scrub from free text */
   secrets?: readonly string[]
   /** truncate strings longer than this (default 300) */
   maxString?: number
+  /** objects nested deeper than this become "[Too deep]" (default 12) */
+  maxDepth?: number
 }
 
 export function truncate(text: string, max = MAX_STRING): string {
@@ -70,11 +75,15 @@ export function truncate(text: string, max = MAX_STRING): string {
 /** Scrub secrets out of free text: auth schemes, secret-looking pairs, and known secret values. */
 export function redactText(text: string, options: RedactOptions = {}): string {
   let out = text
-  // known values first, longest first, so a secret that contains another is hidden whole
-  for (const secret of [...(options.secrets ?? [])].sort((a, b) => b.length - a.length)) {
-    // very short values would erase ordinary words; they are not worth hiding in text
-    if (secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(REDACTED)
+  // known values first, longest first, so a secret that contains another is hidden whole; only
+  // those present are sorted (this runs on every string of every message). Very short values
+  // would erase ordinary words; they are not worth hiding in text
+  const present = options.secrets?.filter((secret) => secret.length >= 4 && text.includes(secret))
+  if (present?.length) {
+    for (const secret of present.sort((a, b) => b.length - a.length)) out = out.split(secret).join(REDACTED)
   }
+  // none of the patterns below can match without one of these words: most text skips them all
+  if (!MAY_HOLD_SECRET.test(out)) return out
   out = out.replace(COOKIE_HEADER, (_m, head: string) => `${head}${REDACTED}`)
   out = out.replace(BEARER, (match: string, scheme: string, value: string) => (isCredential(scheme, value) ? `${scheme} ${REDACTED}` : match))
   out = out.replace(PAIR, (_m, key: string, sep: string) => `${key}${sep}${REDACTED}`)
@@ -87,13 +96,25 @@ export function redactSensitive<T = unknown>(input: T, options: RedactOptions = 
   return walk(input, options, new WeakSet(), 0) as T
 }
 
+/**
+ * A long string (a base64 image, a whole file) is scanned only as far as it is shown, plus the
+ * longest secret, so no secret is left half-visible at the cut and a megabyte costs no more than a line.
+ */
+function redactString(text: string, options: RedactOptions): string {
+  const max = options.maxString ?? MAX_STRING
+  const keep = text.length > max ? max + Math.max(0, ...(options.secrets ?? []).map((s) => s.length)) : text.length
+  if (text.length <= keep) return truncate(redactText(text, options), max)
+  const shown = redactText(text.slice(0, keep), options)
+  return `${shown.slice(0, max)}…<${Math.max(0, shown.length - max) + text.length - keep} more>`
+}
+
 function walk(value: unknown, options: RedactOptions, seen: WeakSet<object>, depth: number): unknown {
-  if (typeof value === 'string') return truncate(redactText(value, options), options.maxString)
+  if (typeof value === 'string') return redactString(value, options)
   if (value === null || typeof value !== 'object') {
     return typeof value === 'function' || typeof value === 'symbol' ? String(value) : value
   }
   if (seen.has(value)) return '[Circular]'
-  if (depth >= MAX_DEPTH) return '[Too deep]'
+  if (depth >= (options.maxDepth ?? MAX_DEPTH)) return '[Too deep]'
   seen.add(value)
   try {
     if (value instanceof Error) return redactError(value, options, seen, depth)

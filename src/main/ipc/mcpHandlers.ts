@@ -24,6 +24,8 @@ export function mcpHandlers(mcp: MCPService, servers: ServerSource): NamespaceHa
     'mcp:restart-server': ({ serverId }) => mcp.restartServer(run(serverId)),
     'mcp:check-connectivity': ({ serverId }) => mcp.checkMcpConnectivity(run(serverId)),
     'mcp:get-server-logs': ({ serverId }) => mcp.getServerLogs(known(serverId)),
+    'mcp:get-messages': ({ serverId }) => mcp.getMessages(known(serverId)),
+    'mcp:clear-messages': ({ serverId }) => mcp.clearMessages(known(serverId)),
     'mcp:abort-tool': ({ callId }) => mcp.abortTool(callId),
     'mcp:respond-elicitation': (answer) => mcp.respondElicitation(answer),
     'mcp:respond-sampling': (answer) => mcp.respondSampling(answer),

@@ -9,6 +9,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js'
 import type { ConnectivityResult, IpcParsedArgs, McpConnectionInfo, McpListKind, McpTool, PendingClientRequest } from '@shared/ipc/contract'
 import type { ServerLogEntry } from '@shared/mcp/logs'
+import type { McpMessageEntry } from '@shared/mcp/messages'
 import type { McpServer } from '@shared/mcp/server'
 import { getServerKey } from '@shared/mcp/serverKey'
 import type { Platform } from '../../platform/Platform'
@@ -38,6 +39,7 @@ import { offersToolTasks, taskModeOf } from './taskCalls'
 import { HOST_LOG_SOURCE, logToolFailure, logToolResult } from './toolCallLog'
 import { builtinServers } from './builtin'
 import { KnownSecrets } from './knownSecrets'
+import { ServerMessages } from './messages/ServerMessages'
 import type { InMemoryServerFactories } from './transports/inMemory'
 
 export const CONNECT_TIMEOUT_FLOOR_MS = 180_000
@@ -101,6 +103,7 @@ export class MCPService {
   readonly secrets = new KnownSecrets()
   private readonly connections = new Map<string, ServerConnection>()
   private readonly logs: ServerLogs
+  private readonly messages: ServerMessages
   private readonly calls: ToolCalls
   private readonly requests: ClientRequests
   private readonly options: MCPServiceOptions
@@ -110,6 +113,7 @@ export class MCPService {
   constructor(options: MCPServiceOptions) {
     this.options = options
     this.logs = new ServerLogs(this.events.send)
+    this.messages = new ServerMessages(this.events.send)
     this.calls = new ToolCalls(this.events.send, { longRunningMaxMs: options.longRunningMaxMs })
     this.requests = new ClientRequests(this.events.send, options.clientRequestTimeoutMs)
     this.resolver = { loginEnv: options.loginShellEnv ?? sharedLoginShellEnv, binDirs: options.binDirs ?? defaultBinDirs() }
@@ -125,7 +129,10 @@ export class MCPService {
         onStatus: (configured, status, error) => {
           this.events.send('server-status', { serverId: configured.id, serverName: configured.name, status, error: error && this.secrets.redact(error.message), code: error?.code })
           // the last lines of a failing server should reach the renderer with its status
-          if (status !== 'connecting') this.logs.flush()
+          if (status !== 'connecting') {
+            this.logs.flush()
+            this.messages.flush()
+          }
         },
         logs: this.logs,
         now: this.options.now,
@@ -157,6 +164,7 @@ export class MCPService {
       stopGraceMs: this.options.stopGraceMs,
       timeoutMs: connectTimeoutMs(server, this.options.connectTimeoutFloorMs ?? CONNECT_TIMEOUT_FLOOR_MS),
       signal,
+      tapMessages: () => this.messages.tap(configured, server),
       handlers: {
         roots: () => owner.roots,
         elicit: (params, request) => this.requests.elicit(configured, params, { connection: origin, ...request }, log),
@@ -328,6 +336,7 @@ export class MCPService {
     this.connections.delete(server.id)
     await owner.close(server, 'stopped')
     await owner.dispose()
+    this.messages.clear(server.id)
   }
 
   /** L7: connect (or reuse) and list tools uncached; never throws. */
@@ -345,6 +354,15 @@ export class MCPService {
     return this.logs.get(server.id)
   }
 
+  /** Every JSON-RPC message it exchanged, the last 1,000, redacted; kept after it stops (X10). */
+  getMessages(server: McpServer): McpMessageEntry[] {
+    return this.messages.get(server.id)
+  }
+
+  clearMessages(server: McpServer): void {
+    this.messages.clear(server.id)
+  }
+
   /** L8: on quit, every call cancelled, every client closed, every child process ended. */
   async closeAll(): Promise<void> {
     this.shuttingDown = true
@@ -352,6 +370,7 @@ export class MCPService {
     this.requests.cancelAll()
     await Promise.allSettled([...this.connections.values()].map((owner) => owner.shutdown()))
     this.logs.flush()
+    this.messages.flush()
   }
 }
 

@@ -5,6 +5,7 @@ import type { McpConnectionInfo } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import { createClient, type ClientRequestHandlers } from './client'
 import { McpServerError } from './errors'
+import type { MessageTap } from './messages/messageTap'
 import { createTransport, shouldFallBackToSse, transportKindsFor, type TransportContext, type TransportKind } from './transports'
 
 /** A live, initialized client and what it runs on. */
@@ -43,7 +44,13 @@ function deadline<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promis
 
 export async function connectServer(
   server: McpServer,
-  ctx: TransportContext & { timeoutMs: number; signal?: AbortSignal; handlers: ClientRequestHandlers }
+  ctx: TransportContext & {
+    timeoutMs: number
+    signal?: AbortSignal
+    handlers: ClientRequestHandlers
+    /** a fresh tap per attempt (JSON-RPC ids start over with each client) for the Messages tab (X10) */
+    tapMessages?: () => MessageTap
+  }
 ): Promise<Connection> {
   const kinds = transportKindsFor(server)
   let previous: McpServerError | undefined
@@ -63,6 +70,7 @@ export async function connectServer(
         await attempt.close()
       }
     }
+    tap(connection, ctx.tapMessages?.())
     // set before connecting: a server dying right after the handshake must still be noticed
     client.onclose = () => {
       connection.closed = true
@@ -98,11 +106,6 @@ export async function connectServer(
     }
     connection.pid = attempt.pid?.()
     connection.lastHeardAt = Date.now()
-    const deliver = attempt.transport.onmessage
-    attempt.transport.onmessage = (message, extra) => {
-      connection.lastHeardAt = Date.now()
-      deliver?.(message, extra)
-    }
     connection.info = {
       serverId: server.id,
       serverVersion: client.getServerVersion(),
@@ -113,6 +116,26 @@ export async function connectServer(
     return connection
   }
   throw previous ?? new McpServerError(server, 'STOPPED', 'stopped while connecting')
+}
+
+/**
+ * Both directions of a transport, tapped in one place before the handshake (so initialize is seen
+ * too) for every transport kind: what the host sends, and what it hears, which also stamps when
+ * the server last spoke (L3). The SDK's Protocol.connect keeps an onmessage set before it and
+ * calls it first, ahead of its own dispatch.
+ */
+function tap(connection: Connection, record: MessageTap | undefined): void {
+  const { transport } = connection
+  if (record) {
+    const send = transport.send.bind(transport)
+    transport.send = (message, options) => {
+      record('out', message)
+      return send(message, options)
+    }
+  }
+  transport.onmessage = record
+    ? (message) => void (connection.lastHeardAt = record('in', message))
+    : () => void (connection.lastHeardAt = Date.now())
 }
 
 /** The detail of an error without its `MCP server "x": ` prefix, to combine two of them. */

@@ -1,0 +1,98 @@
+import { MESSAGES_PER_SERVER, type McpMessageEntry } from '@shared/mcp/messages'
+import { redactSensitive, redactText, truncate } from '@shared/mcp/redact'
+import { serverSecretValues } from '@shared/mcp/secretValues'
+import type { McpServer } from '@shared/mcp/server'
+import type { McpEmit } from '../events'
+import { ServerLogBuffer } from '../ServerLogBuffer'
+import { createMessageTap, type MessageTap, type RawMessage } from './messageTap'
+
+const FLUSH_MS = 50
+/** strings in a body are cut here, like a log line */
+const MAX_STRING = 2000
+/** JSON schemas in tools/list nest deep; the redactor's default would hide them */
+const MAX_DEPTH = 48
+
+interface Kept {
+  raw: RawMessage
+  secrets: readonly string[]
+  /** the entry as it may leave, made once, the first time it is pushed or read */
+  redacted?: McpMessageEntry
+}
+
+/**
+ * Every JSON-RPC message of each server (X10): the last 1,000 per server, kept by server id so a
+ * restart or a crash does not lose them, pushed to the windows in batches like the log. Entries
+ * are recorded raw on the hot path and redacted (with the server's secret values) once, when they
+ * are pushed or read; a flood keeps, and redacts, only the newest per flush.
+ */
+export class ServerMessages {
+  private readonly buffer: ServerLogBuffer<Kept>
+  /** server id → how many entries arrived since the last push */
+  private readonly pending = new Map<string, number>()
+  private timer: NodeJS.Timeout | undefined
+  private seq = 0
+  private readonly nextSeq = () => ++this.seq
+
+  constructor(
+    private readonly emit: McpEmit,
+    private readonly maxEntries = MESSAGES_PER_SERVER
+  ) {
+    this.buffer = new ServerLogBuffer<Kept>(maxEntries)
+  }
+
+  /**
+   * The tap of one connection of a server. `started` is the server as started (placeholders
+   * filled in): the secret values that brought in are redacted too.
+   */
+  tap(server: McpServer, started?: McpServer): MessageTap {
+    const secrets = serverSecretValues(server, started)
+    return createMessageTap((raw) => this.append(server.id, { raw, secrets }), this.nextSeq)
+  }
+
+  /** A server's messages, oldest first, after a restart or a crash too. */
+  get(serverId: string): McpMessageEntry[] {
+    return this.buffer.get(serverId).map(redacted)
+  }
+
+  /** Forgets a server's messages (the Clear button, or the server removed). */
+  clear(serverId: string): void {
+    this.buffer.remove(serverId)
+    this.pending.delete(serverId)
+  }
+
+  /** Sends whatever is queued now (on a status change and on close, so a dying server's last words arrive). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    const batches = [...this.pending]
+    this.pending.clear()
+    for (const [serverId, count] of batches) {
+      const entries = this.buffer.tail(serverId, count).map(redacted)
+      if (entries.length) this.emit('messages', { serverId, entries })
+    }
+  }
+
+  private append(serverId: string, kept: Kept): void {
+    this.buffer.append(serverId, kept)
+    this.pending.set(serverId, Math.min((this.pending.get(serverId) ?? 0) + 1, this.maxEntries))
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), FLUSH_MS)
+      this.timer.unref()
+    }
+  }
+}
+
+/** The entry as it may leave: redacted once, then the raw message let go (it may be megabytes). */
+function redacted(kept: Kept): McpMessageEntry {
+  if (!kept.redacted) {
+    const { message, id, method, ...facts } = kept.raw
+    const { secrets } = kept
+    const entry: McpMessageEntry = { ...facts, body: redactSensitive(message, { secrets, maxString: MAX_STRING, maxDepth: MAX_DEPTH }) }
+    // a method name and a string id are the sender's choice of text: they could carry anything
+    if (method !== undefined) entry.method = truncate(redactText(method, { secrets }), 200)
+    if (id !== undefined) entry.id = typeof id === 'string' ? truncate(redactText(id, { secrets }), 200) : id
+    kept.redacted = entry
+    kept.raw.message = undefined
+  }
+  return { ...kept.redacted }
+}
