@@ -54,7 +54,7 @@ describe("the host's own lines in a server's log", () => {
     const result = await service.callTool({ server, name: 'leak', args: {} })
     expect(result.isError).toBe(true)
     const [line] = hostLines(server)
-    expect(line.level).toBe('warn')
+    expect(line.level).toBe('warning')
     expect(line.message).toMatch(/^called leak: the tool reported an error in \d+ ms: .*upstream rejected/)
     expect(line.message).not.toContain(KEY)
     await waitFor(() => pushedHostLines(server).length === 1, 5000, 'the line pushed to the window')

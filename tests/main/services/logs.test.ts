@@ -155,7 +155,7 @@ describe('secrets in logs (G3)', () => {
     const result = await service.callTool({ server, name: 'leak', args: {} }).catch((error: Error) => error)
     expect(result).toBeDefined()
     await waitFor(() => service.getServerLogs(server).some((e) => e.message.includes('upstream said 401')), 15_000, 'the last stderr line')
-    await waitFor(() => service.getServerLogs(server).some((e) => e.level === 'warn'), 5000, 'the log notification with data')
+    await waitFor(() => service.getServerLogs(server).some((e) => e.level === 'warning'), 5000, 'the log notification with data')
     await waitFor(() => logEvents(events, server).length > 0, 5000, 'a pushed batch')
 
     const logs = service.getServerLogs(server)
@@ -165,7 +165,7 @@ describe('secrets in logs (G3)', () => {
     expect(messages).toContain('Authorization: Bearer <redacted>')
     expect(messages.some((m) => m.startsWith('starting ') && m.includes('--api-key <redacted>'))).toBe(true)
     expect(messages).toContain('request failed for key <redacted>')
-    expect(logs.find((e) => e.level === 'warn')?.data).toEqual({ apiKey: '<redacted>', detail: 'used <redacted>' })
+    expect(logs.find((e) => e.level === 'warning')?.data).toEqual({ apiKey: '<redacted>', detail: 'used <redacted>' })
 
     expect(JSON.stringify(logs)).not.toContain(KEY)
     expect(JSON.stringify(events)).not.toContain(KEY)

@@ -25,15 +25,16 @@ describe('server notifications (N4–N6) and subscriptions (P1)', () => {
     await expect(service.subscribeResource({ server, uri: 'x://y' })).rejects.toThrow(/MCP server "plain".*does not offer resource subscriptions/)
   })
 
-  it("a server's logging messages go into its log with the mapped level and logger (N5)", async () => {
+  it("a server's logging messages go into its log with their own syslog level and logger (N5)", async () => {
     const { service } = makeService()
     const server = lab()
     await service.callTool({ server, name: 'log', args: { level: 'warning', text: 'disk almost full' } })
     await service.callTool({ server, name: 'log', args: { level: 'critical', text: 'disk full' } })
     await waitFor(() => service.getServerLogs(server).some((e) => e.message.includes('disk full')), 10_000, 'log entries')
     const logs = service.getServerLogs(server)
-    expect(logs.find((e) => e.message === '[lab] disk almost full')?.level).toBe('warn')
-    expect(logs.find((e) => e.message === '[lab] disk full')?.level).toBe('error')
+    expect(logs.find((e) => e.message === '[lab] disk almost full')?.level).toBe('warning')
+    // critical, alert and emergency are kept apart from error (issue item 3)
+    expect(logs.find((e) => e.message === '[lab] disk full')?.level).toBe('critical')
   })
 
   it('a server withdrawing its own request is logged and closes the dialog (N6)', async () => {

@@ -25,7 +25,9 @@ describe('logs tab', () => {
 
     // only stderr
     const filter = within(tab).getByTestId('logs-level-filter')
-    for (const level of ['debug', 'info', 'warn', 'error', 'stdout']) fireEvent.click(within(filter).getByLabelText(level))
+    for (const level of ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency', 'stdout']) {
+      fireEvent.click(within(filter).getByLabelText(level))
+    }
     await waitFor(() => expect(lines().every((l) => l.startsWith('stderr'))).toBe(true))
     expect(lines().length).toBeGreaterThanOrEqual(2)
 
@@ -102,7 +104,7 @@ describe('renderer log buffer', () => {
 })
 
 describe('log format', () => {
-  const all = ['debug', 'info', 'warn', 'error', 'stderr', 'stdout'] as const
+  const all = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency', 'stderr', 'stdout'] as const
   it('filters by level and by text in the message, source and data', () => {
     const entries = [entry(1, 'info'), entry(2, 'stderr', { data: { code: 'EADDRINUSE' } }), entry(3, 'error', { source: 'transport' })]
     expect(filterLogs(entries, [...all], '')).toBe(entries)
@@ -111,9 +113,15 @@ describe('log format', () => {
     expect(filterLogs(entries, [...all], 'TRANSPORT').map((e) => e.message)).toEqual(['line 3'])
   })
 
+  it('reads an entry an older build wrote as "warn" as warning, so the warning filter keeps it', () => {
+    const old = { ...entry(4), level: 'warn' } as unknown as ServerLogEntry
+    expect(filterLogs([old, entry(5, 'info')], ['warning'], '')).toEqual([old])
+    expect(toLogFile([old])).toContain(' WARNING   line 4')
+  })
+
   it('exports lines as text with ISO times, and names the file after the server', () => {
-    const text = toLogFile([entry(1, 'warn', { data: { a: 1 } })])
-    expect(text).toBe(`${new Date(1_700_000_000_001).toISOString()} WARN   line 1 {"a":1}\n`)
+    const text = toLogFile([entry(1, 'emergency', { data: { a: 1 } })])
+    expect(text).toBe(`${new Date(1_700_000_000_001).toISOString()} EMERGENCY line 1 {"a":1}\n`)
     expect(logFileName('my server/x', 'json', new Date('2026-01-02T03:04:05.678Z'))).toBe('my_server_x-2026-01-02T03-04-05Z.json')
   })
 })

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PromptsTab } from '@renderer/components/editor/PromptsTab'
 import { ResourcesTab } from '@renderer/components/editor/ResourcesTab'
 import { ToolsTab } from '@renderer/components/editor/ToolsTab'
+import { ServerRuntimeProvider } from '@renderer/components/servers/ServerRuntimeProvider'
 import type { McpServer } from '@shared/mcp/server'
 import type { ComponentProps } from 'react'
 import { createMcpApi } from '../support/mainSide'
@@ -19,7 +20,13 @@ async function mount(tab: ComponentProps<typeof StoreTab>['tab'], server: McpSer
   const main = await createMcpApi()
   dispose = main.dispose
   await main.addServers([server])
-  const view = renderApp(<StoreTab id={server.id} tab={tab} />, { api: main.api })
+  // inside the provider, as in the app: it is what hears main's status and "updated" events
+  const view = renderApp(
+    <ServerRuntimeProvider>
+      <StoreTab id={server.id} tab={tab} />
+    </ServerRuntimeProvider>,
+    { api: main.api }
+  )
   return { ...view, main, server }
 }
 

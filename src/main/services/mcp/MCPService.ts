@@ -8,7 +8,8 @@ import type {
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
 import type { ConnectivityResult, IpcParsedArgs, McpConnectionInfo, McpListKind, McpTool, PendingClientRequest } from '@shared/ipc/contract'
-import type { ServerLogEntry } from '@shared/mcp/logs'
+import type { ServerLogEntry, SyslogLevel } from '@shared/mcp/logs'
+import type { CompletionSuggestions, McpSessionState } from '@shared/mcp/session'
 import type { McpMessageEntry } from '@shared/mcp/messages'
 import type { McpServer } from '@shared/mcp/server'
 import { getServerKey } from '@shared/mcp/serverKey'
@@ -22,6 +23,7 @@ import { McpEventBus } from './events'
 import { expandPlaceholders } from './expandPlaceholders'
 import { handleNotifications, watchCancellations } from './notifications'
 import { ServerLogs, type ServerLogWriter } from './serverLogs'
+import { complete, setLogLevel, type CompletionRequest } from './sessionFeatures'
 import {
   asMcpTools,
   getPrompt,
@@ -196,7 +198,7 @@ export class MCPService {
     // N7: an early tools/list_changed over Streamable HTTP can be missed; list once, into the cache
     caches
       .get('tools', key, [], () => listAllTools(connection.client, server))
-      .catch((error: unknown) => log('warn', `listing tools after connecting failed: ${(error as Error).message}`))
+      .catch((error: unknown) => log('warning', `listing tools after connecting failed: ${(error as Error).message}`))
   }
 
   private client(server: McpServer): Promise<Live> {
@@ -289,6 +291,27 @@ export class MCPService {
   async unsubscribeResource({ server, uri }: ResourceArgs): Promise<void> {
     await setSubscription((await this.client(server)).connection.client, server, uri, false)
     this.connectionOf(server).subscriptions.delete(uri)
+  }
+
+  /** Suggestions for a prompt argument or a template variable (completion/complete). */
+  async complete(server: McpServer, request: CompletionRequest): Promise<CompletionSuggestions> {
+    return complete((await this.client(server)).connection.client, server, request)
+  }
+
+  /** logging/setLevel; main remembers it for the session, so the Logs tab shows what was asked. */
+  async setLogLevel(server: McpServer, level: SyslogLevel): Promise<void> {
+    await setLogLevel((await this.client(server)).connection.client, server, level)
+    const owner = this.connectionOf(server)
+    owner.logLevel = level
+    owner.log(server, HOST_LOG_SOURCE)('info', `asked the server for log messages from "${level}" up`)
+  }
+
+  /** The session as main holds it, without starting anything: what it offers, its log level, what is watched. */
+  sessionOf(serverId: string): McpSessionState {
+    const owner = this.connections.get(serverId)
+    const live = owner?.state === 'connected' ? owner.peek() : undefined
+    if (!owner || !live || live.connection.closed) return { connected: false, subscriptions: [] }
+    return { connected: true, capabilities: live.connection.info.capabilities, logLevel: owner.logLevel, subscriptions: [...owner.subscriptions] }
   }
 
   /** Q1: new folders for a server; a connected one is told with roots/list_changed. */

@@ -13,6 +13,7 @@ import {
   type ElicitRequestParams,
   type ElicitResult
 } from '@modelcontextprotocol/sdk/types.js'
+import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import type { Platform } from '../../platform/Platform'
 
 /** How the host answers what a server asks (SPEC §Q); MCPService provides them. */
@@ -21,6 +22,17 @@ export interface ClientRequestHandlers {
   roots(): string[]
   elicit(params: ElicitRequestParams, request: IncomingRequest): Promise<ElicitResult>
   sample(params: CreateMessageRequestParams, request: IncomingRequest): Promise<CreateMessageResult>
+}
+
+/**
+ * The SDK would fail a whole call whose structuredContent does not match the tool's outputSchema,
+ * and the user would never see what the server sent. The host passes it on as sent; the window
+ * checks it against the schema and says valid or invalid, with the first error.
+ */
+const passStructuredContentThrough: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined })
+  }
 }
 
 type Extra = RequestHandlerExtra<ClientRequest, ClientNotification>
@@ -43,7 +55,8 @@ export function createClient(platform: Platform, handlers: ClientRequestHandlers
         roots: { listChanged: true },
         sampling: {},
         elicitation: { form: { applyDefaults: true }, url: {} }
-      }
+      },
+      jsonSchemaValidator: passStructuredContentThrough
     }
   )
   client.setRequestHandler(ListRootsRequestSchema, () => ({

@@ -59,7 +59,7 @@ export class ClientRequests {
         assertSafeExternalUrl(params.url)
       } catch (error) {
         // A5: a file: or javascript: link never reaches a dialog that could open it
-        log('warn', `asked the user to open a link; declined without asking: ${(error as Error).message}`)
+        log('warning', `asked the user to open a link; declined without asking: ${(error as Error).message}`)
         return Promise.resolve({ action: 'decline' })
       }
     }

@@ -5,11 +5,10 @@ import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  type LoggingLevel
+  ToolListChangedNotificationSchema
 } from '@modelcontextprotocol/sdk/types.js'
 import type { McpListKind } from '@shared/ipc/contract'
-import type { ServerLogLevel } from '@shared/mcp/logs'
+import { SYSLOG_LEVELS } from '@shared/mcp/logs'
 import type { CacheKind } from './caches'
 import type { ServerLogWriter } from './serverLogs'
 
@@ -19,17 +18,6 @@ export interface NotificationSink {
   listChanged(list: McpListKind): void
   resourceUpdated(uri: string): void
   log: ServerLogWriter
-}
-
-const LEVELS: Record<LoggingLevel, ServerLogLevel> = {
-  debug: 'debug',
-  info: 'info',
-  notice: 'info',
-  warning: 'warn',
-  error: 'error',
-  critical: 'error',
-  alert: 'error',
-  emergency: 'error'
 }
 
 /** What the SDK client does with each server notification (SPEC §N). */
@@ -52,7 +40,8 @@ export function handleNotifications(client: Client, sink: NotificationSink): voi
   client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
     const text = typeof params.data === 'string' ? params.data : undefined
     const message = `${params.logger ? `[${params.logger}] ` : ''}${text ?? ''}`.trim() || 'log message'
-    sink.log(LEVELS[params.level] ?? 'info', message, text === undefined ? params.data : undefined)
+    // the level as the server sent it (all eight kept apart); one outside the spec is shown as info
+    sink.log(SYSLOG_LEVELS.includes(params.level) ? params.level : 'info', message, text === undefined ? params.data : undefined)
   })
 }
 

@@ -24,7 +24,7 @@ function firstText(result: CallToolResult): string {
 export function logToolResult(log: ServerLogWriter, name: string, startedAt: number, result: CallToolResult): void {
   if (result.isError !== true) return log('info', `called ${name}: ok in ${elapsed(startedAt)}`)
   const text = firstText(result)
-  log('warn', `called ${name}: the tool reported an error in ${elapsed(startedAt)}${text ? `: ${text}` : ''}`)
+  log('warning', `called ${name}: the tool reported an error in ${elapsed(startedAt)}${text ? `: ${text}` : ''}`)
 }
 
 /** One line per call that failed or was cancelled. The writer redacts it like every other line. */

@@ -1,28 +1,16 @@
-import { useCallback, useEffect, useState } from 'react'
-import { useApi } from '@renderer/context/ApiContext'
+import { useCallback, useMemo } from 'react'
+import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
+import { resourceUpdateSeen, selectUpdatedResources } from '@renderer/store/resourceUpdates'
 
 /**
  * The URIs of this server that reported `resources/updated` (N4) since they were last read:
- * the "updated" marks. `clear(uri)` is called when the user reads it again.
+ * the "updated" marks, kept in the store so none is missed while the tab is closed. `clear(uri)`
+ * is called when the user reads it again.
  */
 export function useServerResourceUpdates(serverId: string) {
-  const api = useApi()
-  const [updated, setUpdated] = useState<ReadonlySet<string>>(() => new Set())
-  useEffect(
-    () =>
-      api.on('mcp:resource-updated', (event) => {
-        if (event.serverId !== serverId) return
-        setUpdated((current) => (current.has(event.uri) ? current : new Set(current).add(event.uri)))
-      }),
-    [api, serverId]
-  )
-  const clear = useCallback((uri: string) => {
-    setUpdated((current) => {
-      if (!current.has(uri)) return current
-      const next = new Set(current)
-      next.delete(uri)
-      return next
-    })
-  }, [])
+  const dispatch = useAppDispatch()
+  const marks = useAppSelector((state) => selectUpdatedResources(state, serverId))
+  const updated = useMemo<ReadonlySet<string>>(() => new Set(marks), [marks])
+  const clear = useCallback((uri: string) => dispatch(resourceUpdateSeen({ serverId, uri })), [dispatch, serverId])
   return { updated, clear }
 }

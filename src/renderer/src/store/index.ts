@@ -13,11 +13,17 @@ import {
 } from 'redux-persist'
 import { mcpReducer } from './mcp'
 import { migrations, PERSIST_VERSION } from './migrations'
+import { resourceUpdatesReducer } from './resourceUpdates'
 import { runtimeReducer } from './runtime'
 import { settingsReducer } from './settings'
 
 // mcp mirrors main's server registry and runtime is what main reports now: neither is persisted
-const rootReducer = combineReducers({ mcp: mcpReducer, settings: settingsReducer, runtime: runtimeReducer })
+const rootReducer = combineReducers({
+  mcp: mcpReducer,
+  settings: settingsReducer,
+  runtime: runtimeReducer,
+  resourceUpdates: resourceUpdatesReducer
+})
 
 export type RootState = ReturnType<typeof rootReducer>
 

@@ -1,3 +1,4 @@
+import type { SyslogLevel } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
 import { getServerKey } from '@shared/mcp/serverKey'
 import type { ServerStatus } from '@shared/mcp/status'
@@ -61,6 +62,8 @@ export class ServerConnection {
   roots: string[] = []
   /** resources it was asked to report updates of; they end with its connection */
   readonly subscriptions = new Set<string>()
+  /** the level logging/setLevel asked of this session; a new session starts at the server's default */
+  logLevel: SyslogLevel | undefined
   /** the host's own lines (tool calls, cancels), made once per start: a call only appends */
   hostLog: ServerLogWriter | undefined
   private live: Live | undefined
@@ -125,7 +128,7 @@ export class ServerConnection {
     if (existing?.key === key) {
       if (await answersPing(existing.connection, this.deps, (line) => this.log(server)('info', line))) return existing
       // L3: a client that no longer answers is closed for good (its process ended), then replaced
-      this.log(server)('warn', `did not answer a ping within ${pingPatienceMs(this.deps) / 1000} s; closing it and reconnecting`)
+      this.log(server)('warning', `did not answer a ping within ${pingPatienceMs(this.deps) / 1000} s; closing it and reconnecting`)
     }
     // one live client per server: the one of its config before an edit ends now, or its process
     // would run on, unseen, until the app quits
@@ -171,9 +174,9 @@ export class ServerConnection {
     if (this.live === live) this.live = undefined
     if (this.intentional.has(live.connection)) return
     this.intentional.add(live.connection)
-    this.subscriptions.clear()
+    this.endSession()
     const reason = 'the connection closed (the server process ended or the transport dropped)'
-    this.log(live.server)('warn', reason)
+    this.log(live.server)('warning', reason)
     this.setState(live.server, 'disconnected', { message: reason, code: 'SERVER_EXITED' })
     // make sure nothing of it is left behind (its process group, an in-memory server half)
     this.track(live.connection.close())
@@ -206,9 +209,15 @@ export class ServerConnection {
     }
     if (this.live) this.retire(this.live)
     await Promise.all([...this.closing])
-    this.subscriptions.clear()
+    this.endSession()
     this.state = 'stopped'
     if (status) this.deps.onStatus(server, status)
+  }
+
+  /** What the server was asked during a session (watched resources, its log level) ends with it. */
+  private endSession(): void {
+    this.subscriptions.clear()
+    this.logLevel = undefined
   }
 
   /** L8: closed for good; later calls are refused. */
@@ -225,7 +234,7 @@ export class ServerConnection {
   async dispose(): Promise<void> {
     await this.shutdown()
     this.caches.dropAll()
-    this.subscriptions.clear()
+    this.endSession()
     this.roots = []
     this.deps.logs.remove(this.id)
   }

@@ -1,28 +1,21 @@
 import { ClearOutlined, DownloadOutlined } from '@ant-design/icons'
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import { Button, Checkbox, Dropdown, Empty, Flex, Input, Switch, Tag, theme, Typography } from 'antd'
+import { Button, Checkbox, Dropdown, Empty, Flex, Input, Switch, theme, Typography } from 'antd'
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ServerLogEntry, ServerLogLevel } from '@shared/mcp/logs'
+import type { ServerLogLevel } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
 import { downloadText } from '@renderer/components/servers/download'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import { useServerLogs } from '@renderer/hooks/useServerLogs'
-import { filterLogs, formatTime, LOG_LEVELS, logFileName, logLineText, toLogFile } from './logFormat'
-
-const LEVEL_COLOR: Record<ServerLogLevel, string> = {
-  debug: 'default',
-  info: 'blue',
-  warn: 'gold',
-  error: 'red',
-  stderr: 'volcano',
-  stdout: 'cyan'
-}
+import { filterLogs, LOG_LEVELS, logFileName, toLogFile } from './logFormat'
+import { LogLevelControl } from './LogLevelControl'
+import { LogRow } from './LogRow'
 
 const ROW_ESTIMATE = 26
 
 /**
- * The server's live log (G2): filter by level, search, follow the tail or not, clear, export.
+ * The server's live log (G2): the level the server logs at, filter by level, search, follow the tail or not, clear, export.
  * Only the rows on screen are in the DOM, so ten thousand lines scroll like ten.
  */
 export function LogsTab({ server, height = 480 }: { server: McpServer; height?: number }) {
@@ -60,6 +53,7 @@ export function LogsTab({ server, height = 480 }: { server: McpServer; height?: 
 
   return (
     <Flex vertical gap="middle" data-testid="logs-tab">
+      <LogLevelControl server={server} />
       <Flex gap="middle" align="center" wrap>
         <div role="group" aria-label={t('editor.logs.levels')} data-testid="logs-level-filter">
           <Checkbox.Group<ServerLogLevel>
@@ -143,48 +137,5 @@ export function LogsTab({ server, height = 480 }: { server: McpServer; height?: 
         )}
       </div>
     </Flex>
-  )
-}
-
-function LogRow({
-  entry,
-  index,
-  start,
-  measure
-}: {
-  entry: ServerLogEntry
-  index: number
-  start: number
-  measure: (element: Element | null) => void
-}) {
-  const { t } = useTranslation()
-  const { token } = theme.useToken()
-  return (
-    <div
-      ref={measure}
-      data-index={index}
-      data-testid="logs-entry"
-      data-level={entry.level}
-      style={{
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        width: '100%',
-        transform: `translateY(${start}px)`,
-        display: 'flex',
-        gap: 8,
-        padding: '3px 8px',
-        borderBottom: `1px solid ${token.colorSplit}`,
-        alignItems: 'baseline'
-      }}
-    >
-      <span style={{ color: token.colorTextSecondary, flexShrink: 0 }}>{formatTime(entry.timestamp)}</span>
-      <Tag color={LEVEL_COLOR[entry.level]} style={{ flexShrink: 0, marginInlineEnd: 0, minWidth: 52, textAlign: 'center' }}>
-        {t(`editor.logs.level.${entry.level}`)}
-      </Tag>
-      <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', color: entry.level === 'error' ? token.colorError : token.colorText }}>
-        {logLineText(entry)}
-      </span>
-    </div>
   )
 }

@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react'
-import { Alert, App, Button, Collapse, Empty, Flex, Spin, Switch, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd'
+import { Alert, Button, Collapse, Empty, Flex, Spin, Switch, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Resource } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServer } from '@shared/mcp/server'
 import type { McpServerChanges } from '@renderer/store/mcp'
-import { useApi } from '@renderer/context/ApiContext'
-import { errorMessage, useServerResources, useServerResourceTemplates, type ServerList } from '@renderer/hooks/useServerLists'
+import { useResourceWatch } from '@renderer/hooks/useResourceWatch'
+import { useServerResources, useServerResourceTemplates, type ServerList } from '@renderer/hooks/useServerLists'
 import { useServerResourceRead } from '@renderer/hooks/useServerResourceRead'
 import { useServerResourceUpdates } from '@renderer/hooks/useServerResourceUpdates'
 import { ResourceReader } from '@renderer/components/results/ResourceReader'
@@ -33,44 +32,17 @@ function ListError({ list, server, testId }: { list: ServerList<unknown>; server
   )
 }
 
-/** The editor's Resources tab: resources (read, subscribe, live "updated" marks) and templates (P1, N4). */
+/**
+ * The editor's Resources tab: resources (read, watch, live "updated" marks) and templates (P1, N4).
+ * What is watched lives in main's session and the marks in the store, so leaving the tab loses neither.
+ */
 export function ResourcesTab({ server }: ResourcesTabProps) {
   const { t } = useTranslation()
-  const api = useApi()
-  const { message } = App.useApp()
   const resources = useServerResources(server)
   const templates = useServerResourceTemplates(server)
   const { state, busy, read } = useServerResourceRead(server)
   const { updated, clear } = useServerResourceUpdates(server.id)
-  const [subscribed, setSubscribed] = useState<ReadonlySet<string>>(() => new Set())
-
-  // leaving the tab ends its subscriptions: nobody is watching the marks any more
-  const live = useRef({ server, subscribed })
-  useEffect(() => {
-    live.current = { server, subscribed }
-  })
-  useEffect(
-    () => () => {
-      const { server: last, subscribed: uris } = live.current
-      for (const uri of uris) void api.mcp.unsubscribeResource({ serverId: last.id, uri }).catch(() => {})
-    },
-    [api]
-  )
-
-  const toggle = async (uri: string, on: boolean) => {
-    try {
-      if (on) await api.mcp.subscribeResource({ serverId: server.id, uri })
-      else await api.mcp.unsubscribeResource({ serverId: server.id, uri })
-      setSubscribed((current) => {
-        const next = new Set(current)
-        if (on) next.add(uri)
-        else next.delete(uri)
-        return next
-      })
-    } catch (error) {
-      void message.error(t('resources.subscribeFailed', { message: errorMessage(error) }))
-    }
-  }
+  const watch = useResourceWatch(server)
 
   const readResource = (uri: string) => {
     clear(uri)
@@ -104,13 +76,16 @@ export function ResourcesTab({ server }: ResourcesTabProps) {
       key: 'subscribe',
       width: 110,
       render: (_, r) => (
-        <Switch
-          size="small"
-          checked={subscribed.has(r.uri)}
-          aria-label={t('resources.subscribe', { uri: r.uri })}
-          onChange={(on) => void toggle(r.uri, on)}
-          data-testid={`resource-subscribe-${r.uri}`}
-        />
+        <Tooltip title={watch.supported ? undefined : t('resources.watchUnsupported')}>
+          <Switch
+            size="small"
+            checked={watch.watched.includes(r.uri)}
+            disabled={!watch.supported}
+            aria-label={t('resources.subscribe', { uri: r.uri })}
+            onChange={(on) => void watch.toggle(r.uri, on)}
+            data-testid={`resource-subscribe-${r.uri}`}
+          />
+        </Tooltip>
       )
     },
     {
@@ -146,7 +121,7 @@ export function ResourcesTab({ server }: ResourcesTabProps) {
       items={templates.items.map((template) => ({
         key: template.uriTemplate,
         label: <span data-testid={`template-name-${template.name}`}>{template.title ?? template.name}</span>,
-        children: <TemplateReader template={template} busy={busy !== undefined} onRead={readResource} />
+        children: <TemplateReader serverId={server.id} template={template} busy={busy !== undefined} onRead={readResource} />
       }))}
     />
   )

@@ -1,6 +1,7 @@
-import type { ServerLogEntry, ServerLogLevel } from '@shared/mcp/logs'
+import { logLevelOf, SERVER_LOG_LEVELS, type ServerLogEntry, type ServerLogLevel } from '@shared/mcp/logs'
 
-export const LOG_LEVELS: ServerLogLevel[] = ['debug', 'info', 'warn', 'error', 'stderr', 'stdout']
+/** The eight syslog levels a server sends, then the streams the host reads itself. */
+export const LOG_LEVELS: ServerLogLevel[] = [...SERVER_LOG_LEVELS]
 
 export function formatTime(timestamp: number): string {
   const d = new Date(timestamp)
@@ -27,12 +28,12 @@ export function filterLogs(entries: readonly ServerLogEntry[], levels: ServerLog
   const q = query.trim().toLowerCase()
   const wanted = new Set(levels)
   if (wanted.size === LOG_LEVELS.length && !q) return entries
-  return entries.filter((e) => wanted.has(e.level) && (!q || logLineText(e).toLowerCase().includes(q)))
+  return entries.filter((e) => wanted.has(logLevelOf(e.level)) && (!q || logLineText(e).toLowerCase().includes(q)))
 }
 
 /** A plain-text log file: ISO time, level, line. */
 export function toLogFile(entries: readonly ServerLogEntry[]): string {
-  return entries.map((e) => `${new Date(e.timestamp).toISOString()} ${e.level.toUpperCase().padEnd(6)} ${logLineText(e)}`).join('\n') + '\n'
+  return entries.map((e) => `${new Date(e.timestamp).toISOString()} ${logLevelOf(e.level).toUpperCase().padEnd(9)} ${logLineText(e)}`).join('\n') + '\n'
 }
 
 /** A file name the OS accepts, from the server name and the time. */

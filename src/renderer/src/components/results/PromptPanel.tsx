@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { Alert, Button, Card, Empty, Flex, Form, Input, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Empty, Flex, Form, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServer } from '@shared/mcp/server'
 import { useApi } from '@renderer/context/ApiContext'
 import { errorMessage } from '@renderer/hooks/useServerLists'
+import { CompletionInput } from '@renderer/components/completion/CompletionInput'
 import { ContentBlockView } from './ContentBlockView'
 
 /** One prompt: its arguments as a form (prompt arguments are strings), Get, and the messages. */
@@ -46,7 +47,13 @@ export function PromptPanel({ server, prompt }: { server: McpServer; prompt: Pro
             extra={arg.description}
             rules={arg.required ? [{ required: true, message: t('prompts.argRequired', { name: arg.name }) }] : []}
           >
-            <Input data-testid={`prompt-arg-${prompt.name}-${arg.name}`} />
+            <CompletionInput
+              serverId={server.id}
+              completionRef={{ type: 'ref/prompt', name: prompt.name }}
+              argument={arg.name}
+              filled={() => form.getFieldsValue()}
+              data-testid={`prompt-arg-${prompt.name}-${arg.name}`}
+            />
           </Form.Item>
         ))}
         <Button type="primary" htmlType="submit" loading={busy} data-testid={`prompt-get-${prompt.name}`}>

@@ -1,15 +1,18 @@
 import { useMemo, useState } from 'react'
-import { Button, Flex, Input, Space, Typography } from 'antd'
+import { Button, Flex, Space, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js'
 import type { ResourceTemplate } from '@modelcontextprotocol/sdk/types.js'
+import { CompletionInput } from '@renderer/components/completion/CompletionInput'
 
 /** A resource template's variables as inputs (RFC 6570, expanded by the SDK), and Read. */
 export function TemplateReader({
+  serverId,
   template,
   busy,
   onRead
 }: {
+  serverId: string
   template: ResourceTemplate
   busy: boolean
   onRead: (uri: string) => void
@@ -26,10 +29,14 @@ export function TemplateReader({
       {parsed.variableNames.map((name) => (
         <Space.Compact key={name} block>
           <Space.Addon>{name}</Space.Addon>
-          <Input
+          <CompletionInput
+            serverId={serverId}
+            completionRef={{ type: 'ref/resource', uri: template.uriTemplate }}
+            argument={name}
+            filled={() => values}
             aria-label={t('resources.variable', { name })}
             value={values[name] ?? ''}
-            onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+            onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
             data-testid={`template-var-${template.name}-${name}`}
           />
         </Space.Compact>

@@ -1,16 +1,28 @@
 import { App, Button, Card, Flex, Tag, Typography, theme } from 'antd'
 import { CopyOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServer } from '@shared/mcp/server'
 import { ContentBlockView } from './ContentBlockView'
 import { JsonTree } from './JsonTree'
+import { StructuredContentCheck } from './StructuredContentCheck'
 
 /**
  * A tool's result: every content block by type, structuredContent as a tree, isError in red (X6).
  * `server` is where it came from, so its resource links can be read in place.
  */
-export function ToolResultView({ result, extra, server }: { result: CallToolResult; extra?: React.ReactNode; server?: McpServer }) {
+export function ToolResultView({
+  result,
+  extra,
+  server,
+  outputSchema
+}: {
+  result: CallToolResult
+  extra?: React.ReactNode
+  server?: McpServer
+  /** the tool's outputSchema: structuredContent is checked against it */
+  outputSchema?: Tool['outputSchema']
+}) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const isError = result.isError === true
@@ -63,6 +75,7 @@ export function ToolResultView({ result, extra, server }: { result: CallToolResu
             <JsonTree data={result.structuredContent} testId="result-structured" />
           </div>
         ) : null}
+        <StructuredContentCheck result={result} outputSchema={outputSchema} />
       </Flex>
     </Card>
   )

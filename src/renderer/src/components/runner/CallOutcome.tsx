@@ -1,5 +1,6 @@
 import { Alert, Button, Flex } from 'antd'
 import { useTranslation } from 'react-i18next'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServer } from '@shared/mcp/server'
 import type { ToolCallState } from '@renderer/hooks/useToolCall'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
@@ -8,7 +9,18 @@ import { CallProgress } from './CallProgress'
 import { TaskStatusTag } from './TaskStatusTag'
 
 /** Where the call is: its progress, cancelled, the error main sent (with Retry), or the result. */
-export function CallOutcome({ state, server, onRetry }: { state: ToolCallState; server: McpServer; onRetry: () => void }) {
+export function CallOutcome({
+  state,
+  server,
+  outputSchema,
+  onRetry
+}: {
+  state: ToolCallState
+  server: McpServer
+  /** the tool's outputSchema, which the result's structured content is checked against */
+  outputSchema?: Tool['outputSchema']
+  onRetry: () => void
+}) {
   const { t } = useTranslation()
   switch (state.status) {
     case 'running':
@@ -37,7 +49,7 @@ export function CallOutcome({ state, server, onRetry }: { state: ToolCallState; 
       return (
         <Flex vertical gap={8}>
           {state.task ? <TaskStatusTag task={state.task} /> : null}
-          <ToolResultView result={state.result} server={server} />
+          <ToolResultView result={state.result} server={server} outputSchema={outputSchema} />
         </Flex>
       )
     default:

@@ -53,7 +53,7 @@ const KEYWORDS = [
 type Keyword = (typeof KEYWORDS)[number]
 const isKeyword = (k: string): k is Keyword => (KEYWORDS as readonly string[]).includes(k)
 
-function schemaMessages(t: TFunction): ErrorMessages {
+export function schemaMessages(t: TFunction): ErrorMessages {
   return (keyword, value, fallback) => {
     if (!isKeyword(keyword)) return t('runner.schemaErrors.other', { message: fallback })
     const shown = Array.isArray(value) ? value.join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value)

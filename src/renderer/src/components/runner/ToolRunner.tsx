@@ -140,7 +140,7 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
             <Typography.Text type="secondary">{t('tools.noInputs')}</Typography.Text>
           )}
           {inputError ? <Alert type="error" showIcon title={inputError} data-testid="runner-input-error" /> : null}
-          <CallOutcome state={state} server={server} onRetry={() => start(lastArgs.current)} />
+          <CallOutcome state={state} server={server} outputSchema={tool.outputSchema} onRetry={() => start(lastArgs.current)} />
         </Flex>
       </div>
     </Modal>

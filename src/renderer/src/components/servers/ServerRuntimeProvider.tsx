@@ -4,6 +4,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { useApi } from '@renderer/context/ApiContext'
 import type { RootState } from '@renderer/store'
 import { serversChanged } from '@renderer/store/mcp'
+import { resourceUpdated } from '@renderer/store/resourceUpdates'
 import { statusChanged } from '@renderer/store/runtime'
 import { createServerCommands } from '@renderer/store/serverCommands'
 import { ServerLogStore } from '@renderer/store/serverLogStore'
@@ -45,6 +46,8 @@ export function ServerRuntimeProvider({ children }: { children: ReactNode }) {
       if (event.status === 'connected') void runtime.loadToolCount(server)
     })
     const offLogs = api.on('mcp:server-log', (event) => runtime.logs.append(event.serverId, event.entries))
+    // marked here, whichever tab is open: the Resources tab shows the marks when it opens
+    const offUpdates = api.on('mcp:resource-updated', (event) => store.dispatch(resourceUpdated(event)))
     const offLists = api.on('mcp:list-changed', (event) => {
       const server = runtime.current(event.serverId)
       // listing would start a server the user just stopped: only a running one is counted again
@@ -54,6 +57,7 @@ export function ServerRuntimeProvider({ children }: { children: ReactNode }) {
       offServers()
       offStatus()
       offLogs()
+      offUpdates()
       offLists()
     }
   }, [api, runtime, store])
