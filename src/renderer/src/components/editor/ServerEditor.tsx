@@ -15,6 +15,7 @@ import { ServerStatusBadge } from '@renderer/components/servers/ServerStatusBadg
 import { ServerTypeTag } from '@renderer/components/servers/ServerTypeTag'
 import { GeneralTab } from './GeneralTab'
 import { LogsTab } from './LogsTab'
+import { MessagesTab } from './messages/MessagesTab'
 import { NotConnected } from './NotConnected'
 import { PromptsTab } from './PromptsTab'
 import { ResourcesTab } from './ResourcesTab'
@@ -178,7 +179,9 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
       disabled: isNew,
       children: live(<ResourcesTab server={server} onChange={onTabsChange} />)
     },
-    { key: 'logs', label: label('logs'), disabled: isNew, children: <LogsTab server={server} /> }
+    { key: 'logs', label: label('logs'), disabled: isNew, children: <LogsTab server={server} /> },
+    // what was said on the wire, kept after the server stops, like the log
+    { key: 'messages', label: label('messages'), disabled: isNew, children: <MessagesTab server={server} /> }
   ]
 
   return (

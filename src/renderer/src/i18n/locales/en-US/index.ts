@@ -5,9 +5,10 @@ import catalogue from './catalogue.json'
 import dialogs from './dialogs.json'
 import editor from './editor.json'
 import errors from './errors.json'
+import messages from './messages.json'
 import servers from './servers.json'
 import shell from './shell.json'
 import tools from './tools.json'
 
 // catalogueEntries: the built-ins' and presets' English, kept in shared code because the CLI prints it too
-export default { ...shell, ...servers, ...editor, ...tools, ...dialogs, ...errors, ...catalogue, catalogueEntries: CATALOGUE_TEXT_EN }
+export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...catalogue, catalogueEntries: CATALOGUE_TEXT_EN }

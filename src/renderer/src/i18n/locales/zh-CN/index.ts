@@ -4,8 +4,9 @@ import catalogue from './catalogue.json'
 import dialogs from './dialogs.json'
 import editor from './editor.json'
 import errors from './errors.json'
+import messages from './messages.json'
 import servers from './servers.json'
 import shell from './shell.json'
 import tools from './tools.json'
 
-export default { ...shell, ...servers, ...editor, ...tools, ...dialogs, ...errors, ...catalogue }
+export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...catalogue }

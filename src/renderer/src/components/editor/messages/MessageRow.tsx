@@ -1,0 +1,83 @@
+import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined } from '@ant-design/icons'
+import { App, Button, Tag, theme } from 'antd'
+import type { KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { McpMessageEntry, McpMessageKind } from '@shared/mcp/messages'
+import { JsonTree } from '@renderer/components/results/JsonTree'
+import { formatTime } from '../logFormat'
+import { formatDuration } from './messageFilter'
+
+const KIND_COLOR: Record<McpMessageKind, string> = { request: 'blue', response: 'green', notification: 'purple', error: 'red' }
+
+export interface MessageRowProps {
+  entry: McpMessageEntry
+  index: number
+  start: number
+  expanded: boolean
+  onToggle: () => void
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void
+  measure: (element: Element | null) => void
+}
+
+/** One message: time, direction, method, kind, id and duration; Enter or a click shows its body. */
+export function MessageRow({ entry, index, start, expanded, onToggle, onKeyDown, measure }: MessageRowProps) {
+  const { t } = useTranslation()
+  const { token } = theme.useToken()
+  const { message } = App.useApp()
+  const out = entry.direction === 'out'
+  const copy = () =>
+    navigator.clipboard
+      .writeText(JSON.stringify(entry, null, 2))
+      .then(() => message.success(t('messages.copied')))
+      .catch((error: unknown) => message.error(t('messages.copyFailed', { message: error instanceof Error ? error.message : String(error) })))
+  return (
+    <div
+      ref={measure}
+      data-index={index}
+      data-testid="messages-entry"
+      data-direction={entry.direction}
+      data-kind={entry.kind}
+      data-method={entry.method ?? ''}
+      style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)`, borderBottom: `1px solid ${token.colorSplit}` }}
+    >
+      <div
+        role="button"
+        tabIndex={0}
+        aria-expanded={expanded}
+        onClick={onToggle}
+        onKeyDown={onKeyDown}
+        data-testid="messages-entry-toggle"
+        style={{ display: 'flex', gap: 8, padding: '3px 8px', alignItems: 'baseline', cursor: 'pointer' }}
+      >
+        <span style={{ color: token.colorTextSecondary, flexShrink: 0 }}>{formatTime(entry.time)}</span>
+        <span
+          title={t(out ? 'messages.sent' : 'messages.received')}
+          aria-label={t(out ? 'messages.sent' : 'messages.received')}
+          style={{ color: out ? token.colorPrimary : token.colorSuccess, flexShrink: 0 }}
+        >
+          {out ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+        </span>
+        <Tag color={KIND_COLOR[entry.kind]} style={{ flexShrink: 0, marginInlineEnd: 0, minWidth: 84, textAlign: 'center' }}>
+          {t(`messages.kind.${entry.kind}`)}
+        </Tag>
+        <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: entry.kind === 'error' ? token.colorError : token.colorText }}>
+          {entry.method ?? t('messages.noMethod')}
+          {entry.id !== undefined ? <span style={{ color: token.colorTextTertiary }}>{` #${entry.id}`}</span> : null}
+        </span>
+        {entry.durationMs !== undefined ? (
+          <span style={{ color: token.colorTextSecondary, flexShrink: 0 }} data-testid="messages-entry-duration">
+            {formatDuration(entry.durationMs)}
+          </span>
+        ) : null}
+      </div>
+      {expanded ? (
+        <div style={{ padding: '4px 8px 8px 32px', fontFamily: token.fontFamily }} data-testid="messages-entry-body">
+          <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()} data-testid="messages-copy" style={{ marginBottom: 4 }}>
+            {t('messages.copy')}
+          </Button>
+          <JsonTree data={entry.body} />
+        </div>
+      ) : null}
+    </div>
+  )
+}

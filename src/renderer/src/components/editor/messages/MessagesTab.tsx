@@ -1,0 +1,135 @@
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
+import { Alert, App, Empty, Flex, theme } from 'antd'
+import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { McpMessageEntry } from '@shared/mcp/messages'
+import type { McpServer } from '@shared/mcp/server'
+import { describeError, errorLine } from '@renderer/components/errors/describeError'
+import { useServerMessages } from '@renderer/hooks/useServerMessages'
+import { MessageRow } from './MessageRow'
+import { arrivedSince, filterMessages, type DirectionFilter } from './messageFilter'
+import { MessagesToolbar } from './MessagesToolbar'
+
+const ROW_ESTIMATE = 28
+
+/**
+ * Every JSON-RPC message the host and the server exchanged (X10): filter by method and direction,
+ * pause the view, a click (or Enter) opens a message's body as a tree. Only the rows on screen are
+ * in the DOM. Distinct from the Trace window, which shows spans of operations.
+ */
+export function MessagesTab({ server, height = 480 }: { server: McpServer; height?: number }) {
+  const { t } = useTranslation()
+  const { token } = theme.useToken()
+  const { message } = App.useApp()
+  const { entries, error, clear } = useServerMessages(server.id)
+  const [method, setMethod] = useState('')
+  const [direction, setDirection] = useState<DirectionFilter>('all')
+  // paused: the view keeps what it showed when paused; what arrives is counted, not shown
+  const [frozen, setFrozen] = useState<readonly McpMessageEntry[] | null>(null)
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set())
+  const base = frozen ?? entries
+  const deferredMethod = useDeferredValue(method)
+  const shown = useMemo(() => filterMessages(base, deferredMethod, direction), [base, deferredMethod, direction])
+  const scrollRef = useRef<HTMLDivElement>(null)
+
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 12,
+    getItemKey: (index) => shown[index].seq,
+    // before the first layout (and where there is none, as in jsdom) the panel has its styled height
+    initialRect: { width: 800, height },
+    observeElementRect: (instance, notify) => observeElementRect(instance, (rect) => notify(rect.height > 0 ? rect : { width: rect.width || 800, height })),
+    measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE
+  })
+
+  const toggle = (seq: number) =>
+    setExpanded((open) => {
+      const next = new Set(open)
+      if (!next.delete(seq)) next.add(seq)
+      return next
+    })
+
+  /** Enter or Space opens a message; the arrow keys move between them. */
+  const onRowKey = (index: number) => (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault()
+      toggle(shown[index].seq)
+      return
+    }
+    const to = event.key === 'ArrowDown' ? index + 1 : event.key === 'ArrowUp' ? index - 1 : -1
+    if (to < 0 || to >= shown.length) return
+    event.preventDefault()
+    virtualizer.scrollToIndex(to)
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${to}"] [role="button"]`)?.focus())
+  }
+
+  const onClear = () => {
+    clear().then(
+      () => {
+        setFrozen((was) => (was ? [] : null))
+        setExpanded(new Set())
+      },
+      (failure: unknown) => void message.error(t('messages.clearFailed', { message: errorLine(t, describeError(failure)) }))
+    )
+  }
+
+  return (
+    <Flex vertical gap="middle" data-testid="messages-tab">
+      <MessagesToolbar
+        method={method}
+        onMethod={setMethod}
+        direction={direction}
+        onDirection={setDirection}
+        paused={frozen !== null}
+        arrived={frozen ? arrivedSince(entries, frozen) : 0}
+        onPause={(pause) => setFrozen(pause ? entries : null)}
+        shown={shown.length}
+        total={base.length}
+        onClear={onClear}
+      />
+      {error ? <Alert type="warning" showIcon title={t('messages.loadFailed', { message: errorLine(t, describeError(error)) })} data-testid="messages-error" /> : null}
+      <div
+        ref={scrollRef}
+        role="log"
+        aria-live="off"
+        aria-label={t('messages.label', { name: server.name })}
+        data-testid="messages-list"
+        style={{
+          height,
+          overflow: 'auto',
+          border: `1px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          background: token.colorFillQuaternary,
+          fontFamily: token.fontFamilyCode,
+          fontSize: token.fontSizeSM
+        }}
+      >
+        {shown.length === 0 ? (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            style={{ paddingTop: 48 }}
+            description={base.length === 0 ? t('messages.empty') : t('messages.noMatch')}
+            data-testid="messages-empty"
+          />
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+            {virtualizer.getVirtualItems().map((row) => (
+              <MessageRow
+                key={row.key}
+                entry={shown[row.index]}
+                index={row.index}
+                start={row.start}
+                expanded={expanded.has(shown[row.index].seq)}
+                onToggle={() => toggle(shown[row.index].seq)}
+                onKeyDown={onRowKey(row.index)}
+                measure={virtualizer.measureElement}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+    </Flex>
+  )
+}
