@@ -1,10 +1,7 @@
 /**
- * `tsx src/cli/index.ts …`: the root tsconfig.json is solution-style (no path aliases), so tsx is
- * registered once more with tsconfig.node.json, where `@shared/*` resolves; then the CLI runs.
+ * The CLI's entry: built into out/main/cli.js with the rest of main (`npm run cli` runs that
+ * with node, so nothing is compiled at start); `npm run cli:dev` runs this file through tsx.
  */
-import { fileURLToPath } from 'node:url'
-import { register } from 'tsx/esm/api'
+import { main } from './main'
 
-register({ tsconfig: fileURLToPath(new URL('../../tsconfig.node.json', import.meta.url)) })
-const { main } = await import('./main')
-await main(process.argv.slice(2))
+void main(process.argv.slice(2))

@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
 import { ROOT } from '../main/services/helpers'
+import { builtCli, testUserData } from './builtCli'
 
 /**
  * The real CLI on a real pseudo-terminal: util-linux `script` runs it with a pty as its
  * controlling terminal (so stdin and stderr are TTYs, raw mode and Ctrl-C behave as in a
  * terminal window). What we write goes to the keyboard side; what the CLI prints comes back.
  */
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs')
-const CLI = join(ROOT, 'src/cli/index.ts')
+const CLI = builtCli()
 
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`
 
@@ -27,8 +26,12 @@ const running = new Set<ChildProcess>()
 
 /** `after`: more shell run on the same terminal once the CLI has exited (e.g. `stty -a`). */
 export function ptyCli(args: string[], after = ''): PtyRun {
-  const command = [process.execPath, TSX, CLI, ...args].map(quote).join(' ') + after
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, stdio: 'pipe' })
+  const command = [process.execPath, CLI, ...args].map(quote).join(' ') + after
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    cwd: ROOT,
+    stdio: 'pipe',
+    env: { ...process.env, MCP_STUDIO_USER_DATA: testUserData }
+  })
   running.add(child)
   let screen = ''
   let cursor = 0

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, tempDir } from '../main/services/helpers'
+import { builtCli, testUserData } from './builtCli'
 
-/** Spawns the real CLI (`tsx src/cli/index.ts`, as `npm run cli` does) in its own process. */
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs')
-const CLI = join(ROOT, 'src/cli/index.ts')
+/** Spawns the real CLI (out/main/cli.js, as `npm run cli` runs it) in its own process. */
+const CLI = builtCli()
 
 export interface Run {
   code: number | null
@@ -26,7 +26,7 @@ const running = new Set<ChildProcess>()
 
 export function cli(args: string[], options: RunOptions = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, CLI, ...args], { cwd: ROOT, env: { ...process.env, ...options.env }, detached: options.group ?? false })
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, MCP_STUDIO_USER_DATA: testUserData, ...options.env }, detached: options.group ?? false })
     running.add(child)
     options.onSpawn?.(child)
     let stdout = ''

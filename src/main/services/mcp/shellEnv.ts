@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
-import { userInfo } from 'node:os'
+import type { Socket } from 'node:net'
+import { setPriority, userInfo } from 'node:os'
 
 /**
  * The user's login-shell environment (C1): a GUI app started from the dock gets a bare PATH, so
@@ -23,6 +24,11 @@ export interface ShellEnvOptions {
   timeoutMs?: number
   /** the environment the shell starts from; process.env by default */
   baseEnv?: NodeJS.ProcessEnv
+  /**
+   * A refresh nobody waits for: the shell runs at low priority, never keeps this process alive,
+   * and is killed when this process exits.
+   */
+  background?: boolean
 }
 
 const DELIMITER = '_SHELL_ENV_DELIMITER_'
@@ -58,11 +64,16 @@ export function parseEnvOutput(stdout: string, baseEnv: NodeJS.ProcessEnv): Reco
   return env
 }
 
+/** The shell whose profile gives the environment. */
+export function loginShellOf(options: ShellEnvOptions = {}): string {
+  return options.shell ?? (options.baseEnv ?? process.env).SHELL ?? userInfo().shell ?? '/bin/sh'
+}
+
 export function readLoginShellEnv(options: ShellEnvOptions = {}): Promise<LoginShellEnv> {
   const baseEnv = options.baseEnv ?? process.env
   const fallback = (reason: string): LoginShellEnv => ({ env: plainEnv(baseEnv), source: 'process', reason })
   if (process.platform === 'win32') return Promise.resolve({ env: plainEnv(baseEnv), source: 'process' })
-  const shell = options.shell ?? baseEnv.SHELL ?? userInfo().shell ?? '/bin/sh'
+  const shell = loginShellOf(options)
   const timeoutMs = options.timeoutMs ?? DEFAULT_SHELL_ENV_TIMEOUT_MS
 
   return new Promise((resolve) => {
@@ -74,16 +85,19 @@ export function readLoginShellEnv(options: ShellEnvOptions = {}): Promise<LoginS
     })
     let stdout = ''
     let settled = false
+    const killOnExit = () => killGroup(child.pid)
     const finish = (result: LoginShellEnv) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
+      process.off('exit', killOnExit)
       resolve(result)
     }
     const timer = setTimeout(() => {
       killGroup(child.pid)
       finish(fallback(`the login shell (${shell}) did not answer within ${timeoutMs} ms; using the app's environment`))
     }, timeoutMs)
+    if (options.background) runInBackground(child, timer, killOnExit)
     child.stdout.setEncoding('utf8')
     child.stdout.on('data', (chunk: string) => {
       stdout += chunk
@@ -97,6 +111,19 @@ export function readLoginShellEnv(options: ShellEnvOptions = {}): Promise<LoginS
     child.on('error', (error) => finish(fallback(`could not start the login shell ${shell}: ${error.message}`)))
     child.on('close', (code) => finish(fallback(`the login shell ${shell} exited with code ${code} before printing its environment`)))
   })
+}
+
+/** A refresh must not slow the work in front of it, hold the process open, or outlive it. */
+function runInBackground(child: ReturnType<typeof spawn>, timer: NodeJS.Timeout, killOnExit: () => void): void {
+  try {
+    if (child.pid) setPriority(child.pid, 19)
+  } catch {
+    // not allowed here: it runs at normal priority
+  }
+  child.unref()
+  ;(child.stdout as Socket | null)?.unref()
+  timer.unref()
+  process.once('exit', killOnExit)
 }
 
 function killGroup(pid: number | undefined): void {
