@@ -29,18 +29,36 @@ afterAll(async () => {
   await app?.stop()
 })
 
+/** once no finite animation runs (a dialog zooming in): what a screenshot should show */
+async function settled() {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)
+  )
+}
+
 async function pick(testId: string, label: string) {
   await page.getByTestId(testId).getByText(label, { exact: true }).click()
 }
 
 describe('the app shell in a real browser (browser mode, built from source)', () => {
-  it('shows the app name, version and mode from app:get-info, and the empty server list', async () => {
+  it('shows the empty server list with nothing above it; About (side menu) shows the name, version and mode from app:get-info', async () => {
     const version = JSON.parse(readFileSync('package.json', 'utf8')).version as string
+    await page.getByTestId('server-list-empty').waitFor()
+    expect(await page.getByTestId('app-info').count()).toBe(0)
+    await page.screenshot({ path: join(ARTIFACTS, 'shell-en-light.png'), fullPage: true })
+    await page.getByTestId('nav-about').click()
     await expect.poll(() => page.getByTestId('app-name').textContent()).toContain('MCP Studio')
     expect(await page.getByTestId('app-version').textContent()).toContain(version)
     expect(await page.getByTestId('app-mode').textContent()).toMatch(/browser/i)
-    expect(await page.getByTestId('server-list-empty').isVisible()).toBe(true)
-    await page.screenshot({ path: join(ARTIFACTS, 'shell-en-light.png'), fullPage: true })
+    await settled()
+    await page.screenshot({ path: join(ARTIFACTS, 'about-en-light.png') })
+    await page.getByTestId('about-close').click()
+    await page.getByTestId('about-dialog').waitFor({ state: 'detached' })
+    // and by keyboard: Escape closes it
+    await page.getByTestId('nav-about').click()
+    await page.getByTestId('app-name').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('about-dialog').waitFor({ state: 'detached' })
   })
 
   it('starts without loading the server editor or the JSON editor; the Import dialog loads the latter', async () => {
@@ -79,6 +97,12 @@ describe('the app shell in a real browser (browser mode, built from source)', ()
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN')
     await page.getByTestId('server-list-empty').waitFor()
     await page.screenshot({ path: join(ARTIFACTS, 'shell-zh-dark.png'), fullPage: true })
+    await page.getByTestId('nav-about').click()
+    await expect.poll(() => page.getByTestId('app-mode').textContent()).toBe('浏览器')
+    await settled()
+    await page.screenshot({ path: join(ARTIFACTS, 'about-zh-dark.png') })
+    await page.keyboard.press('Escape')
+    await page.getByTestId('about-dialog').waitFor({ state: 'detached' })
     await pick('language-select', 'English')
     await pick('theme-select', 'Light')
   })

@@ -8,9 +8,19 @@ import { renderApp } from '../support/renderApp'
 afterEach(disposeTrackedApis)
 const realApi = trackedRealApi
 
+/** Side menu → About: the app info is there, not above the server list. */
+async function openAbout() {
+  fireEvent.click(screen.getByTestId('nav-about'))
+  return screen.findByTestId('about-dialog')
+}
+
 describe('ServersPage', () => {
-  it('shows the app info that main reports', async () => {
+  it('shows the app info that main reports in About, not above the list', async () => {
     renderApp(<ServersPage />, { api: realApi() })
+    await screen.findByTestId('server-list')
+    expect(screen.queryByTestId('app-info')).toBeNull()
+    await openAbout()
+    expect(screen.getByText('About MCP Studio')).toBeTruthy()
     expect(await screen.findByTestId('app-name')).toHaveProperty('textContent', pkg.productName)
     expect(screen.getByTestId('app-version').textContent).toBe(pkg.version)
     const mode = screen.getByTestId('app-mode')
@@ -22,7 +32,10 @@ describe('ServersPage', () => {
 
   it('shows a loading state until main answers', async () => {
     renderApp(<ServersPage />, { api: realApi() })
-    expect(await screen.findByTestId('app-info-loading')).toBeTruthy()
+    await screen.findByTestId('server-list')
+    // asked when About opens: the skeleton shows at once, before main answers
+    fireEvent.click(screen.getByTestId('nav-about'))
+    expect(screen.getByTestId('app-info-loading')).toBeTruthy()
     await screen.findByTestId('app-name')
     expect(screen.queryByTestId('app-info-loading')).toBeNull()
   })
@@ -37,7 +50,6 @@ describe('ServersPage', () => {
     expect(within(list).getAllByTestId('catalogue-card').length).toBeGreaterThanOrEqual(4)
     // the empty state leads to adding one
     expect(within(list).getByTestId('add-server').textContent).toContain('Add server')
-    await screen.findByTestId('app-name')
   })
 
   it("lists main's servers with type and command or URL, and follows main's changes", async () => {
@@ -59,7 +71,6 @@ describe('ServersPage', () => {
     expect(rows[1].textContent).toContain('Auto (Streamable HTTP, then SSE)')
     expect(rows[1].textContent).toContain('https://example.com/mcp')
     expect(screen.queryByTestId('server-list-empty')).toBeNull()
-    await screen.findByTestId('app-name')
   })
 
   it('says the list is loading, not empty, until main answers; a failed load offers Retry', async () => {
@@ -72,13 +83,14 @@ describe('ServersPage', () => {
     fireEvent.click(screen.getByTestId('server-list-retry'))
     expect(await screen.findByTestId('server-list-empty')).toBeTruthy()
     expect(flaky.calls()).toBe(2)
-    await screen.findByTestId('app-name')
   })
 
   it('shows an error with a Retry that works when main cannot be reached', async () => {
     const flaky = createFlakyApi('app:get-info', 1)
     trackDispose(flaky.dispose)
     renderApp(<ServersPage />, { api: flaky.api })
+    await screen.findByTestId('server-list')
+    await openAbout()
     const error = await screen.findByTestId('app-info-error')
     expect(error.textContent).toContain('Could not load the app info')
     expect(error.textContent).toContain('Could not reach MCP Studio.')
@@ -92,6 +104,8 @@ describe('ServersPage', () => {
 
   it('switches to Chinese and back, antd and <html lang> included, and saves the choice', async () => {
     const { storage, persistor } = renderApp(<ServersPage />, { api: realApi() })
+    await screen.findByTestId('server-list-empty')
+    await openAbout()
     await screen.findByTestId('app-name')
     expect(document.documentElement.lang).toBe('en-US')
 
@@ -100,6 +114,8 @@ describe('ServersPage', () => {
     expect(await screen.findByText('还没有 MCP 服务器')).toBeTruthy()
     expect(screen.getByTestId('nav-servers').textContent).toBe('MCP 服务器')
     expect(screen.getByTestId('nav-trace').textContent).toBe('追踪')
+    expect(screen.getByTestId('nav-about').textContent).toBe('关于')
+    expect(screen.getByText('关于 MCP Studio')).toBeTruthy()
     expect(screen.getByTestId('app-mode').textContent).toBe('浏览器')
     expect(within(screen.getByTestId('theme-select')).getByText('深色')).toBeTruthy()
     expect(document.documentElement.lang).toBe('zh-CN')
@@ -116,8 +132,8 @@ describe('ServersPage', () => {
   it('starts in the saved language', async () => {
     const saved = { 'persist:root': JSON.stringify({ settings: JSON.stringify({ language: 'zh-CN', theme: 'dark' }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }) }
     renderApp(<ServersPage />, { api: realApi(), saved })
-    expect(await screen.findByText('关于本应用')).toBeTruthy()
+    expect(await screen.findByText('还没有 MCP 服务器')).toBeTruthy()
+    expect(screen.getByTestId('nav-about').textContent).toBe('关于')
     expect(document.documentElement.dataset.theme).toBe('dark')
-    await screen.findByTestId('app-name')
   })
 })

@@ -1,8 +1,7 @@
-import { Flex, Spin } from 'antd'
+import { Spin } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
-import { AppInfoCard } from '@renderer/components/appInfo/AppInfoCard'
 import { EDITOR_TABS, type EditorTab } from '@renderer/components/editor/editorTabs'
 import { ServerNotFound } from '@renderer/components/editor/ServerNotFound'
 import { AppLayout } from '@renderer/components/layout/AppLayout'
@@ -54,12 +53,7 @@ export function ServersPage() {
 
   let content
   if (route.view === 'list') {
-    content = (
-      <Flex vertical gap="large">
-        <AppInfoCard />
-        <ServerList onOpen={open} onCreate={create} />
-      </Flex>
-    )
+    content = <ServerList onOpen={open} onCreate={create} />
   } else if (route.view === 'new') {
     content = (
       <ServerEditor

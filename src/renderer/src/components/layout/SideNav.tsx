@@ -1,6 +1,8 @@
-import { ApartmentOutlined, DeploymentUnitOutlined } from '@ant-design/icons'
+import { ApartmentOutlined, DeploymentUnitOutlined, InfoCircleOutlined } from '@ant-design/icons'
 import { Menu, type MenuProps } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AboutDialog } from '@renderer/components/appInfo/AboutDialog'
 import { useOpenTraceWindow } from '@renderer/hooks/useOpenTraceWindow'
 
 /** Pages of the main window. Trace is not one of them: it opens in its own window. */
@@ -8,11 +10,12 @@ export type MainPageKey = 'servers'
 
 /**
  * The left menu. antd's Menu is keyboard reachable (Tab into it, arrows to move, Enter to pick).
- * The selection is controlled, so "Trace" (an action) never looks like the current page.
+ * The selection is controlled, so "Trace" and "About" (actions) never look like the current page.
  */
 export function SideNav({ current }: { current: MainPageKey }) {
   const { t } = useTranslation()
   const openTrace = useOpenTraceWindow()
+  const [about, setAbout] = useState(false)
 
   const items: MenuProps['items'] = [
     { key: 'servers', icon: <ApartmentOutlined />, label: t('nav.servers'), 'data-testid': 'nav-servers' },
@@ -22,8 +25,14 @@ export function SideNav({ current }: { current: MainPageKey }) {
       label: t('nav.trace'),
       'data-testid': 'nav-trace',
       onClick: () => void openTrace()
-    }
+    },
+    { key: 'about', icon: <InfoCircleOutlined />, label: t('nav.about'), 'data-testid': 'nav-about', onClick: () => setAbout(true) }
   ]
 
-  return <Menu mode="inline" selectedKeys={[current]} items={items} />
+  return (
+    <>
+      <Menu mode="inline" selectedKeys={[current]} items={items} />
+      <AboutDialog open={about} onClose={() => setAbout(false)} />
+    </>
+  )
 }

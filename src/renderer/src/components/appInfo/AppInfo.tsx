@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Skeleton, Tag } from 'antd'
+import { Alert, Button, Descriptions, Skeleton, Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { AppInfo } from '@shared/ipc/contract'
 import { useAppInfo } from '@renderer/hooks/useAppInfo'
@@ -40,11 +40,11 @@ function InfoDetails({ info }: { info: AppInfo }) {
 }
 
 /** What MCP Studio this is (name, version, Electron or browser mode, OS), as main reports it. */
-export function AppInfoCard() {
+export function AppInfo() {
   const { t } = useTranslation()
   const state = useAppInfo()
   return (
-    <Card title={t('appInfo.title')} size="small">
+    <div data-testid="app-info">
       {state.status === 'loading' && (
         <div role="status" aria-busy="true" aria-label={t('appInfo.loading')} data-testid="app-info-loading">
           <Skeleton active title={false} paragraph={{ rows: 2 }} />
@@ -65,6 +65,6 @@ export function AppInfoCard() {
         />
       )}
       {state.status === 'ready' && <InfoDetails info={state.info} />}
-    </Card>
+    </div>
   )
 }
