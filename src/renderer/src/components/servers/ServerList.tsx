@@ -1,19 +1,9 @@
-import { useMemo, useState } from 'react'
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent
-} from '@dnd-kit/core'
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { Empty, Flex, Input } from 'antd'
+import { Empty, Flex, Input, type InputRef } from 'antd'
+import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { useServerActions } from '@renderer/hooks/useServerActions'
+import { useSlashFocus } from '@renderer/hooks/useSlashFocus'
 import { useAppSelector } from '@renderer/hooks/useStore'
 import { selectBrokenServers, selectServers, selectServersLoaded, selectServersLoadError } from '@renderer/store/mcp'
 import { AddServerMenu } from './AddServerMenu'
@@ -21,7 +11,7 @@ import { BrokenServerRow } from './BrokenServerRow'
 import { RegistryNoticeBanner } from './RegistryNoticeBanner'
 import { ServerListEmpty } from './ServerListEmpty'
 import { ServerListLoading } from './ServerListLoading'
-import { ServerRow } from './ServerRow'
+import { SortableServerRows } from './SortableServerRows'
 
 /** Name, description or a tag contains the query (case-insensitive). */
 export function matchesServer(server: McpServer, query: string): boolean {
@@ -46,46 +36,11 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
   const loaded = useAppSelector(selectServersLoaded)
   const loadError = useAppSelector(selectServersLoadError)
   const [query, setQuery] = useState('')
-  const shown = useMemo(() => servers.filter((s) => matchesServer(s, query)), [servers, query])
-  const sensors = useSensors(
-    // a few pixels before a drag starts, so clicks on the handle stay clicks
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates })
-  )
-
-  const nameOf = (id: string | number) => servers.find((s) => s.id === id)?.name ?? String(id)
-  const positionOf = (id: string | number) => servers.findIndex((s) => s.id === id) + 1
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('servers.reorder.picked', { name: nameOf(active.id), position: positionOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('servers.reorder.over', { name: nameOf(active.id), position: positionOf(over.id) }) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? t('servers.reorder.dropped', { name: nameOf(active.id), position: positionOf(over.id) }) : undefined,
-    onDragCancel: ({ active }) => t('servers.reorder.cancelled', { name: nameOf(active.id) })
-  }
-
-  // ids, not positions in the filtered view, so a drag in search results moves the right server
-  const reorder = (from: number, to: number) => {
-    if (from < 0 || to < 0 || from === to) return
-    const ids = servers.map((s) => s.id)
-    ids.splice(to, 0, ...ids.splice(from, 1))
-    // main keeps the order; the list shows it at once
-    void commands.reorder(ids).catch(() => commands.load().catch(() => undefined))
-  }
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return
-    reorder(servers.findIndex((s) => s.id === active.id), servers.findIndex((s) => s.id === over.id))
-  }
-
-  const move = (id: string, step: -1 | 1) => {
-    const from = servers.findIndex((s) => s.id === id)
-    // the neighbour in the view the user sees, so moving inside search results skips hidden ones
-    const at = shown.findIndex((s) => s.id === id)
-    const neighbour = shown[at + step]
-    if (from < 0 || !neighbour) return
-    reorder(from, servers.findIndex((s) => s.id === neighbour.id))
-  }
+  // filtering 10,000 servers per keystroke must not hold the field back
+  const deferredQuery = useDeferredValue(query)
+  const shown = useMemo(() => servers.filter((s) => matchesServer(s, deferredQuery)), [servers, deferredQuery])
+  const search = useRef<InputRef>(null)
+  useSlashFocus(search)
 
   const toolbar = (
     <Flex gap="middle" align="center" wrap>
@@ -93,6 +48,8 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
         allowClear
         placeholder={t('servers.searchPlaceholder')}
         aria-label={t('servers.searchPlaceholder')}
+        aria-keyshortcuts="/"
+        ref={search}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         style={{ maxWidth: 360 }}
@@ -123,20 +80,7 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
       {shown.length === 0 && servers.length > 0 ? (
         <Empty data-testid="server-list-no-match" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('servers.noMatch', { query })} />
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: t('servers.reorder.instructions') } }}
-        >
-          <SortableContext items={shown.map((s) => s.id)} strategy={verticalListSortingStrategy}>
-            <ul style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }} aria-label={t('servers.title')}>
-              {shown.map((server) => (
-                <ServerRow key={server.id} server={server} onOpen={onOpen} onMove={move} sortable />
-              ))}
-            </ul>
-          </SortableContext>
-        </DndContext>
+        <SortableServerRows servers={servers} shown={shown} onOpen={onOpen} />
       )}
       {broken.length > 0 && (
         <ul style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }} aria-label={t('servers.broken.tag')}>

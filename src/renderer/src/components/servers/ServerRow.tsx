@@ -1,18 +1,15 @@
-import { DeleteOutlined, EditOutlined, HolderOutlined, ReloadOutlined } from '@ant-design/icons'
+import { DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons'
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { Alert, Button, Flex, Popconfirm, Switch, Tag, theme, Tooltip, Typography } from 'antd'
-import { useState } from 'react'
+import { Button, Flex, Popconfirm, Switch, theme, Tooltip } from 'antd'
+import { memo, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import { useServerStatus } from '@renderer/hooks/useServerStatus'
 import { ServerAvatar } from './ServerAvatar'
-import { ServerStatusBadge } from './ServerStatusBadge'
-import { serverTarget } from './serverTarget'
-import { ServerTypeTag } from './ServerTypeTag'
-import { describeError } from '@renderer/components/errors/describeError'
-import { ErrorText } from '@renderer/components/errors/ErrorText'
+import { ServerRowAlerts } from './ServerRowAlerts'
+import { ServerRowInfo } from './ServerRowInfo'
 
 /** One server in the list: what it is, whether it runs, and what the user can do with it. */
 export interface ServerRowProps {
@@ -21,19 +18,32 @@ export interface ServerRowProps {
   sortable: boolean
   /** one step up (-1) or down (+1): Alt+Arrow on the handle, besides dnd-kit's pick-up-and-move */
   onMove: (id: string, step: -1 | 1) => void
+  /** its place in the virtual list: index, offset from the list's top, how many rows there are */
+  index: number
+  start: number
+  setSize: number
+  /** the virtual list's measuring ref (rows differ in height: a description, an error) */
+  measure: (element: HTMLLIElement | null) => void
 }
 
-export function ServerRow({ server, onOpen, sortable, onMove }: ServerRowProps) {
+export const ServerRow = memo(function ServerRow({ server, onOpen, sortable, onMove, index, start, setSize, measure }: ServerRowProps) {
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const actions = useServerActions()
-  const { status, error, code, toolCount } = useServerStatus(server)
+  const view = useServerStatus(server)
+  const { status } = view
   const [busy, setBusy] = useState(false)
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: server.id,
     disabled: !sortable
   })
-  const target = serverTarget(server)
+  const ref = useCallback(
+    (element: HTMLLIElement | null) => {
+      setNodeRef(element)
+      measure(element)
+    },
+    [setNodeRef, measure]
+  )
 
   const run = async (job: () => Promise<unknown>) => {
     setBusy(true)
@@ -47,15 +57,22 @@ export function ServerRow({ server, onOpen, sortable, onMove }: ServerRowProps) 
 
   return (
     <li
-      ref={setNodeRef}
+      ref={ref}
+      data-index={index}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
       data-testid="server-list-item"
       data-server-id={server.id}
       data-server-name={server.name}
       style={{
         listStyle: 'none',
+        // the virtual list places the row with `top`; dnd-kit's drag offset stays in `transform`
+        position: 'absolute',
+        top: start,
+        left: 0,
+        right: 0,
         transform: CSS.Transform.toString(transform),
         transition,
-        position: 'relative',
         zIndex: isDragging ? 1 : undefined,
         background: token.colorBgContainer,
         border: `1px solid ${isDragging ? token.colorPrimary : token.colorBorderSecondary}`,
@@ -72,6 +89,7 @@ export function ServerRow({ server, onOpen, sortable, onMove }: ServerRowProps) 
           ref={setActivatorNodeRef}
           disabled={!sortable}
           aria-label={t('servers.actions.reorder', { name: server.name })}
+          aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
           data-testid="server-drag-handle"
           style={{ cursor: sortable ? 'grab' : 'not-allowed', touchAction: 'none' }}
           {...attributes}
@@ -86,37 +104,7 @@ export function ServerRow({ server, onOpen, sortable, onMove }: ServerRowProps) 
           }}
         />
         <ServerAvatar server={server} />
-        <Flex vertical style={{ minWidth: 0, flex: 1 }} gap={2}>
-          <Flex align="center" gap="small" wrap>
-            <Typography.Link strong onClick={() => onOpen(server.id)} data-testid="server-name">
-              {server.name}
-            </Typography.Link>
-            <ServerTypeTag server={server} />
-            <ServerStatusBadge status={status} error={error} />
-            {status === 'connected' && toolCount !== undefined && (
-              <Typography.Text type="secondary" data-testid="server-tool-count" data-count={toolCount}>
-                {t('servers.toolCount', { count: toolCount })}
-              </Typography.Text>
-            )}
-            {server.tags?.map((tag) => (
-              <Tag key={tag} variant="filled" color="blue">
-                {tag}
-              </Tag>
-            ))}
-          </Flex>
-          {server.description && (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: server.description }}>
-              {server.description}
-            </Typography.Text>
-          )}
-          {target ? (
-            <Typography.Text code copyable={{ text: target }} style={{ wordBreak: 'break-all' }} data-testid="server-target">
-              {target}
-            </Typography.Text>
-          ) : (
-            <Typography.Text type="secondary">{t('servers.builtinTarget')}</Typography.Text>
-          )}
-        </Flex>
+        <ServerRowInfo server={server} view={view} onOpen={onOpen} />
         <Tooltip title={server.isActive ? t('servers.actions.stop') : t('servers.actions.start')}>
           <Switch
             checked={server.isActive}
@@ -150,35 +138,12 @@ export function ServerRow({ server, onOpen, sortable, onMove }: ServerRowProps) 
           />
         </Popconfirm>
       </Flex>
-      {status === 'needsApproval' && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginTop: token.marginSM }}
-          data-testid="server-needs-approval"
-          title={t('servers.needsApprovalHint')}
-          action={
-            <Button size="small" onClick={() => void run(() => actions.start(server))} data-testid="server-review">
-              {t('servers.actions.review')}
-            </Button>
-          }
-        />
-      )}
-      {status === 'error' && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginTop: token.marginSM }}
-          data-testid="server-error"
-          title={t('servers.errorTitle', { name: server.name })}
-          description={<ErrorText error={describeError({ message: error ?? '', code })} />}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => void run(() => actions.retry(server))} data-testid="server-retry">
-              {t('servers.actions.retry')}
-            </Button>
-          }
-        />
-      )}
+      <ServerRowAlerts
+        server={server}
+        view={view}
+        onReview={() => void run(() => actions.start(server))}
+        onRetry={() => void run(() => actions.retry(server))}
+      />
     </li>
   )
-}
+})

@@ -1,0 +1,52 @@
+import { ReloadOutlined } from '@ant-design/icons'
+import { Alert, Button, theme } from 'antd'
+import { useTranslation } from 'react-i18next'
+import type { McpServer } from '@shared/mcp/server'
+import type { ServerStatusView } from '@renderer/hooks/useServerStatus'
+import { describeError } from '@renderer/components/errors/describeError'
+import { ErrorText } from '@renderer/components/errors/ErrorText'
+
+export interface ServerRowAlertsProps {
+  server: McpServer
+  view: ServerStatusView
+  onReview: () => void
+  onRetry: () => void
+}
+
+/** Under a row, what needs the user: approval before the first start, or why it failed. */
+export function ServerRowAlerts({ server, view, onReview, onRetry }: ServerRowAlertsProps) {
+  const { t } = useTranslation()
+  const { token } = theme.useToken()
+  if (view.status === 'needsApproval') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginTop: token.marginSM }}
+        data-testid="server-needs-approval"
+        title={t('servers.needsApprovalHint')}
+        action={
+          <Button size="small" onClick={onReview} data-testid="server-review">
+            {t('servers.actions.review')}
+          </Button>
+        }
+      />
+    )
+  }
+  if (view.status !== 'error') return null
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginTop: token.marginSM }}
+      data-testid="server-error"
+      title={t('servers.errorTitle', { name: server.name })}
+      description={<ErrorText error={describeError({ message: view.error ?? '', code: view.code })} />}
+      action={
+        <Button size="small" icon={<ReloadOutlined />} onClick={onRetry} data-testid="server-retry">
+          {t('servers.actions.retry')}
+        </Button>
+      }
+    />
+  )
+}

@@ -1,0 +1,47 @@
+import { Flex, Tag, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import type { McpServer } from '@shared/mcp/server'
+import type { ServerStatusView } from '@renderer/hooks/useServerStatus'
+import { ServerStatusBadge } from './ServerStatusBadge'
+import { serverTarget } from './serverTarget'
+import { ServerTypeTag } from './ServerTypeTag'
+
+/** The middle of a row: name, type, status, tool count, tags, description, and what it runs. */
+export function ServerRowInfo({ server, view, onOpen }: { server: McpServer; view: ServerStatusView; onOpen: (id: string) => void }) {
+  const { t } = useTranslation()
+  const { status, error, toolCount } = view
+  const target = serverTarget(server)
+  return (
+    <Flex vertical style={{ minWidth: 0, flex: 1 }} gap={2}>
+      <Flex align="center" gap="small" wrap>
+        <Typography.Link strong onClick={() => onOpen(server.id)} data-testid="server-name">
+          {server.name}
+        </Typography.Link>
+        <ServerTypeTag server={server} />
+        <ServerStatusBadge status={status} error={error} />
+        {status === 'connected' && toolCount !== undefined && (
+          <Typography.Text type="secondary" data-testid="server-tool-count" data-count={toolCount}>
+            {t('servers.toolCount', { count: toolCount })}
+          </Typography.Text>
+        )}
+        {server.tags?.map((tag) => (
+          <Tag key={tag} variant="filled" color="blue">
+            {tag}
+          </Tag>
+        ))}
+      </Flex>
+      {server.description && (
+        <Typography.Text type="secondary" ellipsis={{ tooltip: server.description }}>
+          {server.description}
+        </Typography.Text>
+      )}
+      {target ? (
+        <Typography.Text code copyable={{ text: target }} style={{ wordBreak: 'break-all' }} data-testid="server-target">
+          {target}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="secondary">{t('servers.builtinTarget')}</Typography.Text>
+      )}
+    </Flex>
+  )
+}
