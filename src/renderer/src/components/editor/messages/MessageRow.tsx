@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined } from '@ant-design/icons'
 import { App, Button, Tag, theme } from 'antd'
-import type { KeyboardEvent } from 'react'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpMessageEntry, McpMessageKind } from '@shared/mcp/messages'
 import { JsonTree } from '@renderer/components/results/JsonTree'
@@ -25,6 +25,11 @@ export function MessageRow({ entry, index, start, expanded, onToggle, onKeyDown,
   const { token } = theme.useToken()
   const { message } = App.useApp()
   const out = entry.direction === 'out'
+  const body = useRef<HTMLDivElement>(null)
+  // an opened body below the fold is brought into view (jsdom has no scrolling to do)
+  useEffect(() => {
+    if (expanded) body.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [expanded])
   const copy = () =>
     navigator.clipboard
       .writeText(JSON.stringify(entry, null, 2))
@@ -71,7 +76,7 @@ export function MessageRow({ entry, index, start, expanded, onToggle, onKeyDown,
         ) : null}
       </div>
       {expanded ? (
-        <div style={{ padding: '4px 8px 8px 32px', fontFamily: token.fontFamily }} data-testid="messages-entry-body">
+        <div ref={body} style={{ padding: '4px 8px 8px 32px', fontFamily: token.fontFamily }} data-testid="messages-entry-body">
           <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()} data-testid="messages-copy" style={{ marginBottom: 4 }}>
             {t('messages.copy')}
           </Button>

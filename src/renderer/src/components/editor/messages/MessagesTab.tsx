@@ -1,6 +1,6 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
 import { Alert, App, Empty, Flex, theme } from 'antd'
-import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpMessageEntry } from '@shared/mcp/messages'
 import type { McpServer } from '@shared/mcp/server'
@@ -43,6 +43,16 @@ export function MessagesTab({ server, height = 480 }: { server: McpServer; heigh
     observeElementRect: (instance, notify) => observeElementRect(instance, (rect) => notify(rect.height > 0 ? rect : { width: rect.width || 800, height })),
     measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE
   })
+
+  // the newest stay in view while the user is at the bottom; scrolling up to read stops that
+  const atBottom = useRef(true)
+  useEffect(() => {
+    if (atBottom.current && shown.length > 0) virtualizer.scrollToIndex(shown.length - 1, { align: 'end' })
+  }, [shown, virtualizer])
+  const onScroll = () => {
+    const el = scrollRef.current
+    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_ESTIMATE
+  }
 
   const toggle = (seq: number) =>
     setExpanded((open) => {
@@ -96,6 +106,7 @@ export function MessagesTab({ server, height = 480 }: { server: McpServer; heigh
         aria-live="off"
         aria-label={t('messages.label', { name: server.name })}
         data-testid="messages-list"
+        onScroll={onScroll}
         style={{
           height,
           overflow: 'auto',
