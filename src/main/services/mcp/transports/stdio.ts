@@ -58,6 +58,7 @@ export class StdioProcessTransport implements Transport {
   private readonly stderrTail: string[] = []
   private stopping?: Promise<void>
   private closeFired = false
+  private stdinClosed = false
   private resolveExit!: () => void
   private readonly exitedRaw = new Promise<void>((resolve) => (this.resolveExit = resolve))
   private resolveDone!: () => void
@@ -178,6 +179,7 @@ export class StdioProcessTransport implements Transport {
     const grace = this.options.stopGraceMs ?? 2000
     const exitedWithin = (ms: number) => Promise.race([this.exitedRaw.then(() => true), delay(ms).then(() => false)])
     if (!this.exitInfo) {
+      this.stdinClosed = true
       child.stdin?.end()
       if (!(await exitedWithin(grace))) {
         this.signal('SIGTERM')
@@ -230,6 +232,9 @@ export class StdioProcessTransport implements Transport {
       this.options.onStdoutNoise?.(line)
       return
     }
+    // a request made after its stdin closed can never be answered: the server waits on us, not
+    // on its own shutdown, so it gets SIGTERM now instead of at the end of the grace
+    if (this.stdinClosed && 'method' in message && 'id' in message) this.signal('SIGTERM')
     this.onmessage?.(message)
   }
 
