@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { diagnosticCount, forceLinting } from '@codemirror/lint'
+import { EditorView } from '@codemirror/view'
 import { cleanupServers, renderServers, setEditorText } from './serversSupport'
 
 afterEach(cleanupServers)
@@ -96,6 +98,51 @@ describe('import JSON', () => {
     expect(screen.getByTestId('import-submit').textContent).toBe('Add 1 server')
     fireEvent.click(screen.getByTestId('import-submit'))
     await waitFor(() => expect(store.getState().mcp.servers.map((s) => s.name)).toEqual(['filesystem', 'other']))
+  })
+})
+
+describe('import JSON: the empty editor', () => {
+  const editorView = (dialog: HTMLElement) => EditorView.findFromDOM(within(dialog).getByTestId('import-editor').querySelector('.cm-content')!)!
+  const lintErrors = (view: EditorView) => {
+    forceLinting(view)
+    return diagnosticCount(view.state)
+  }
+
+  it('shows no error before anything is typed, an example that says it is one, and a disabled "Add servers"', async () => {
+    await renderServers([existing])
+    const dialog = await openImport()
+    const placeholder = dialog.querySelector('.cm-placeholder')
+    expect(placeholder?.textContent).toMatch(/^Paste the JSON here, or open a file\. For example:\s+\{/)
+    const submit = screen.getByTestId('import-submit')
+    expect(submit.textContent).toBe('Add servers')
+    expect(submit).toHaveProperty('disabled', true)
+    expect(within(dialog).queryByTestId('import-error')).toBeNull()
+
+    // the syntax check is there for what is typed, and gone again for an emptied editor
+    const view = editorView(dialog)
+    act(() => setEditorText(within(dialog).getByTestId('import-editor'), '{'))
+    await waitFor(() => expect(lintErrors(view)).toBe(1))
+    act(() => setEditorText(within(dialog).getByTestId('import-editor'), '  '))
+    await waitFor(() => expect(lintErrors(view)).toBe(0))
+    expect(within(dialog).queryByTestId('import-error')).toBeNull()
+    expect(submit.textContent).toBe('Add servers')
+  })
+
+  it('says "Nothing to add" when every server is skipped, and counts them otherwise', async () => {
+    await renderServers([existing])
+    const dialog = await openImport()
+    act(() => setEditorText(within(dialog).getByTestId('import-editor'), JSON.stringify({ mcpServers: { filesystem: { command: 'npx' } } })))
+    await waitFor(() => expect(screen.getByTestId('import-submit').textContent).toBe('Add 1 server'))
+    fireEvent.click(within(within(dialog).getByTestId('import-duplicates')).getByText('Skip'))
+    await waitFor(() => expect(screen.getByTestId('import-submit').textContent).toBe('Nothing to add'))
+    expect(screen.getByTestId('import-submit')).toHaveProperty('disabled', true)
+  })
+
+  it('in Chinese too', async () => {
+    await renderServers([], { language: 'zh-CN' })
+    const dialog = await openImport()
+    expect(dialog.querySelector('.cm-placeholder')?.textContent).toMatch(/^在此粘贴 JSON，或打开文件。例如：/)
+    expect(screen.getByTestId('import-submit').textContent).toBe('添加服务器')
   })
 })
 

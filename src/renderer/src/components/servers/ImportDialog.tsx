@@ -2,6 +2,7 @@ import { UploadOutlined } from '@ant-design/icons'
 import { Alert, Button, Flex, Modal, Segmented, Table, Tag, Typography, Upload } from 'antd'
 import { useDeferredValue, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { applyConfigInputs, McpConfigError, parseMcpConfigFile, type ConfigInput, type ConfigIssue } from '@shared/mcp/configImport'
 import type { McpServer } from '@shared/mcp/server'
 import { useServerActions } from '@renderer/hooks/useServerActions'
@@ -16,6 +17,7 @@ import { setZodLanguage } from './zodLocale'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
 
+// shown in the empty editor under a line that says it is an example
 const EXAMPLE = `{
   "mcpServers": {
     "everything": {
@@ -24,6 +26,13 @@ const EXAMPLE = `{
     }
   }
 }`
+
+/** The submit button's words: how many will be added, or why nothing can be yet. */
+function submitLabel(t: TFunction, parsed: Parsed | null, toAdd: number): string {
+  if (!parsed || parsed.issues.length > 0) return t('serverImport.submitEmpty')
+  if (toAdd === 0) return t('serverImport.submitNothing')
+  return t('serverImport.submit', { count: toAdd })
+}
 
 type Parsed = { servers: McpServer[]; inputs: ConfigInput[]; issues: [] } | { servers: []; inputs: []; issues: ConfigIssue[] }
 
@@ -128,7 +137,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           loading={saving}
           data-testid="import-submit"
         >
-          {t('serverImport.submit', { count: toAdd.length })}
+          {submitLabel(t, parsed, toAdd.length)}
         </Button>
       ]}
     >
@@ -138,7 +147,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           value={text}
           onChange={setText}
           ariaLabel={t('serverImport.editorLabel')}
-          placeholder={EXAMPLE}
+          placeholder={`${t('serverImport.placeholder')}\n\n${EXAMPLE}`}
           testId="import-editor"
           autoFocus
         />

@@ -5,6 +5,13 @@ import CodeMirror from '@uiw/react-codemirror'
 import { useMemo } from 'react'
 import { useEffectiveTheme } from '@renderer/theme/useEffectiveTheme'
 
+const parseLinter = jsonParseLinter()
+/** JSON syntax errors, but none for an editor with nothing typed yet ("Unexpected end of JSON input"). */
+const jsonLinter = (view: EditorView) => (view.state.doc.toString().trim() ? parseLinter(view) : [])
+
+// the placeholder is an example, not content: it reads as a hint, not as grey code
+const placeholderLooks = EditorView.theme({ '.cm-placeholder': { fontStyle: 'italic', opacity: 0.75 } })
+
 export interface JsonEditorProps {
   value: string
   onChange?: (value: string) => void
@@ -23,9 +30,10 @@ export function JsonEditor({ value, onChange, readOnly, height = '280px', ariaLa
   const extensions = useMemo(
     () => [
       json(),
-      linter(jsonParseLinter(), { delay: 300 }),
+      linter(jsonLinter, { delay: 300 }),
       lintGutter(),
       EditorView.lineWrapping,
+      placeholderLooks,
       EditorView.contentAttributes.of({ 'aria-label': ariaLabel })
     ],
     [ariaLabel]
