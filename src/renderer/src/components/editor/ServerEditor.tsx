@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Flex, Switch, Tabs, theme, Typography, type TabsProps } from 'antd'
+import { Alert, App, Button, Flex, Switch, Tabs, theme, Tooltip, Typography, type TabsProps } from 'antd'
 import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
+import { useSaveShortcut } from '@renderer/hooks/useSaveShortcut'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import { useServerStatus } from '@renderer/hooks/useServerStatus'
 import { useServerTabCounts } from '@renderer/hooks/useServerTabCounts'
@@ -13,6 +14,7 @@ import { selectLanguage } from '@renderer/store/settings'
 import { ServerAvatar } from '@renderer/components/servers/ServerAvatar'
 import { ServerStatusBadge } from '@renderer/components/servers/ServerStatusBadge'
 import { ServerTypeTag } from '@renderer/components/servers/ServerTypeTag'
+import { isApplePlatform } from '@renderer/components/runner/runShortcut'
 import { GeneralTab } from './GeneralTab'
 import { LogsTab } from './LogsTab'
 import { MessagesTab } from './messages/MessagesTab'
@@ -118,6 +120,10 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
     }
   }
 
+  // Ctrl/Cmd+S saves what the Save button would, from any tab
+  useSaveShortcut(() => void save(), dirty && !saving)
+  const saveKeys = isApplePlatform() ? '⌘S' : 'Ctrl+S'
+
   const reset = () => {
     setValues(initial)
     setTouched(new Set())
@@ -214,9 +220,19 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
             <Button icon={<UndoOutlined />} onClick={reset} disabled={isNew || !dirty} data-testid="editor-reset">
               {t('editor.reset')}
             </Button>
-            <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()} loading={saving} disabled={!dirty} data-testid="editor-save">
-              {isNew ? t('editor.create') : t('editor.save')}
-            </Button>
+            <Tooltip title={t('editor.saveShortcut', { keys: saveKeys })}>
+              <Button
+                type="primary"
+                icon={<SaveOutlined />}
+                onClick={() => void save()}
+                loading={saving}
+                disabled={!dirty}
+                aria-keyshortcuts={saveKeys === '⌘S' ? 'Meta+S' : 'Control+S'}
+                data-testid="editor-save"
+              >
+                {isNew ? t('editor.create') : t('editor.save')}
+              </Button>
+            </Tooltip>
           </>
         )}
       </Flex>
