@@ -25,12 +25,13 @@ export function useCompletion(serverId: string, ref: CompletionRef, argument: st
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const ask = useCallback(
-    (value: string, filled: Record<string, string>) => {
+    (value: string, filled: Record<string, string | undefined>) => {
       clearTimeout(timer.current)
       const question = ++asked.current
       timer.current = setTimeout(() => {
         // the other arguments already filled in, so the server can narrow this one by them
-        const others = Object.fromEntries(Object.entries(filled).filter(([name, v]) => name !== argument && v !== ''))
+        const others: Record<string, string> = {}
+        for (const [name, v] of Object.entries(filled)) if (name !== argument && typeof v === 'string' && v !== '') others[name] = v
         const context = Object.keys(others).length ? { arguments: others } : undefined
         api.mcp.complete({ serverId, ref: target.current, argument: { name: argument, value }, context }).then(
           (answer) => question === asked.current && setState({ values: answer.values }),

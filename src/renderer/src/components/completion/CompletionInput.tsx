@@ -7,8 +7,8 @@ export interface CompletionInputProps {
   serverId: string
   completionRef: CompletionRef
   argument: string
-  /** the arguments filled in so far (sent as context.arguments) */
-  filled: () => Record<string, string>
+  /** the arguments filled in so far (sent as context.arguments; empty ones are left out) */
+  filled: () => Record<string, string | undefined>
   value?: string
   onChange?: (value: string) => void
   id?: string
