@@ -9,7 +9,6 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js'
 import { SyslogLevelSchema, type ServerLogEntry } from '../mcp/logs'
 import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
-import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
 import type { ServersSnapshot } from '../mcp/registry'
 import { McpServerChangesSchema, McpServerSchema, type McpServer } from '../mcp/server'
 import { CompletionRequestSchema, type CompletionSuggestions, type McpSessionState } from '../mcp/session'
@@ -134,9 +133,6 @@ export const ipcContract = {
   /** the JSON-RPC messages main keeps for a server (the last 1,000, redacted), also after it stopped */
   'mcp:get-messages': channel<McpMessageEntry[]>()(byId),
   'mcp:clear-messages': channel<void>()(byId),
-  /** the JSON-RPC messages main keeps for a server (the last 1,000, redacted), also after it stopped */
-  'mcp:get-messages': channel<McpMessageEntry[]>()(byId),
-  'mcp:clear-messages': channel<void>()(byId),
   'mcp:abort-tool': channel<boolean>()(z.object({ callId: z.string().min(1) })),
   /** false when the request is no longer waiting (timed out, cancelled by the server, answered) */
   'mcp:respond-elicitation': channel<boolean>()(z.object({ requestId: z.string().min(1), response: ElicitationResponseSchema })),
@@ -151,8 +147,6 @@ export const ipcEvents = {
   'servers:changed': event<ServersSnapshot>(),
   /** logs travel in batches so a flooding server cannot flood the renderer (G4) */
   'mcp:server-log': event<ServerLogEvent>(),
-  /** every JSON-RPC message a server exchanged, in batches like the log (X10) */
-  'mcp:messages': event<McpMessagesEvent>(),
   /** every JSON-RPC message a server exchanged, in batches like the log (X10) */
   'mcp:messages': event<McpMessagesEvent>(),
   'mcp:progress': event<ProgressEvent>(),
