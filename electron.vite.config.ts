@@ -1,20 +1,16 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
-import { cliSourcesPlugin } from './scripts/cliBuild.mjs'
 
 const shared = { '@shared': resolve('packages/shared') }
 
 export default defineConfig({
   main: {
     resolve: { alias: shared },
-    // out/main/cli.sources.json: what `npm run cli` and the CLI tests check the build against
-    plugins: [cliSourcesPlugin(resolve('.'))],
     build: {
       rollupOptions: {
-        // index: the Electron app; browser: the same services served to a browser (no Electron);
-        // cli: the headless front end, run by plain node so no TypeScript is compiled at its start
-        input: { index: resolve('src/main/index.ts'), browser: resolve('src/main/browser/main.ts'), cli: resolve('src/cli/index.ts') }
+        // index: the Electron app; browser: the same services served to a browser (no Electron)
+        input: { index: resolve('src/main/index.ts'), browser: resolve('src/main/browser/main.ts') }
       }
     }
   },

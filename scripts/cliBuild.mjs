@@ -1,22 +1,23 @@
-// The built CLI (out/main/cli.js) and whether it is current: the build writes the hash of every
-// source file bundled into it (out/main/cli.sources.json); `npm run cli` rebuilds when one
+// The built CLI (out/cli/index.js, scripts/buildCli.mjs) and whether it is current: the build
+// writes the hash of every source file bundled into it and of package-lock.json (its
+// dependencies are bundled too) to out/cli/sources.json; `npm run cli` rebuilds when one
 // differs, and the CLI tests refuse to run against a stale build.
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, relative, sep } from 'node:path'
 
-export const CLI_ENTRY = 'out/main/cli.js'
-export const CLI_SOURCES = 'out/main/cli.sources.json'
+export const CLI_ENTRY = 'out/cli/index.js'
+export const CLI_SOURCES = 'out/cli/sources.json'
 
 const hashOf = (file) => createHash('sha256').update(readFileSync(file)).digest('hex')
 
-/** A vite/rolldown plugin for the main build: records the sources of the `cli` entry and its chunks. */
+/** A vite/rolldown plugin for the CLI build: records the sources of its entry and its chunks. */
 export function cliSourcesPlugin(root) {
   return {
     name: 'mcp-studio:cli-sources',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk')
-      const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'cli')
+      const entry = chunks.find((chunk) => chunk.isEntry)
       if (!entry) return
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
       const files = new Set()
@@ -31,14 +32,15 @@ export function cliSourcesPlugin(root) {
         for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(byName.get(next))
       }
       visit(entry)
-      files.add('electron.vite.config.ts')
+      files.add('scripts/buildCli.mjs')
+      files.add('package-lock.json')
       const sources = Object.fromEntries([...files].sort().map((file) => [file.split(sep).join('/'), hashOf(join(root, file))]))
-      this.emitFile({ type: 'asset', fileName: 'cli.sources.json', source: `${JSON.stringify({ sources }, null, 1)}\n` })
+      this.emitFile({ type: 'asset', fileName: 'sources.json', source: `${JSON.stringify({ sources }, null, 1)}\n` })
     }
   }
 }
 
-/** Why out/main/cli.js cannot be run as the current CLI, or undefined when it can. */
+/** Why out/cli/index.js cannot be run as the current CLI, or undefined when it can. */
 export function cliBuildProblem(root) {
   if (!existsSync(join(root, CLI_ENTRY))) return `${CLI_ENTRY} is not built yet`
   let sources

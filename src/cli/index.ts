@@ -1,6 +1,7 @@
 /**
- * The CLI's entry: built into out/main/cli.js with the rest of main (`npm run cli` runs that
- * with node, so nothing is compiled at start); `npm run cli:dev` runs this file through tsx.
+ * The CLI's entry: bundled into out/cli/index.js by scripts/buildCli.mjs (`npm run build`), which
+ * `npm run cli` runs with node, so nothing is compiled at start; `npm run cli:dev` runs this file
+ * through tsx.
  */
 import { main } from './main'
 

@@ -3,7 +3,7 @@ import { CLI_ENTRY, cliBuildProblem } from '../../scripts/cliBuild.mjs'
 import { ROOT, tempDir } from '../main/services/helpers'
 
 /**
- * The CLI as users run it: the built out/main/cli.js, by plain node. A test run against a build
+ * The CLI as users run it: the built out/cli/index.js, by plain node. A test run against a build
  * older than the sources would test yesterday's code, so it stops here and says what to do.
  */
 export function builtCli(): string {

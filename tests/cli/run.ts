@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { ROOT, tempDir } from '../main/services/helpers'
 import { builtCli, testUserData } from './builtCli'
 
-/** Spawns the real CLI (out/main/cli.js, as `npm run cli` runs it) in its own process. */
+/** Spawns the real CLI (out/cli/index.js, as `npm run cli` runs it) in its own process. */
 const CLI = builtCli()
 
 export interface Run {

@@ -1,4 +1,3 @@
-import open from 'open'
 import { appIdentity } from '../appIdentity'
 import { assertSafeExternalUrl } from '../security/externalUrl'
 import type { Platform, PlatformEventListener } from './Platform'
@@ -15,7 +14,8 @@ export interface NodePlatformOptions {
 
 /** The Platform for plain Node: browser mode, the CLI and tests run the real services on it. */
 export function createNodePlatform(options: NodePlatformOptions = {}): Platform {
-  const openUrl = options.openUrl ?? ((url: string) => open(url))
+  // loaded when a link is first opened, not at every CLI start
+  const openUrl = options.openUrl ?? (async (url: string) => (await import('open')).default(url))
   return {
     kind: 'node',
     appName: appIdentity.name,

@@ -4,7 +4,6 @@ import type { Platform } from '../../../platform/Platform'
 import { resolveStdioCommand, type ResolverContext } from '../commandResolver'
 import { describeHttpError, httpStatusOf, isTimeout, McpServerError } from '../errors'
 import type { ServerLogWriter } from '../serverLogs'
-import { createSseTransport, createStreamableHttpTransport } from './http'
 import { createInMemoryTransport, type InMemoryServerFactories } from './inMemory'
 import { StdioProcessTransport } from './stdio'
 
@@ -76,7 +75,9 @@ export async function createTransport(kind: TransportKind, server: McpServer, ct
     }
     case 'sse':
     case 'streamableHttp': {
-      const transport = kind === 'sse' ? createSseTransport(ctx.platform, server) : createStreamableHttpTransport(ctx.platform, server)
+      // loaded for the first HTTP server only: the SDK's HTTP clients cost a stdio-only CLI start ~40 ms
+      const http = await import('./http')
+      const transport = kind === 'sse' ? http.createSseTransport(ctx.platform, server) : http.createStreamableHttpTransport(ctx.platform, server)
       const label = kind === 'sse' ? 'SSE' : 'Streamable HTTP'
       return {
         kind,
