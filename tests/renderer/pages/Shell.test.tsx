@@ -16,7 +16,7 @@ const realApi = trackedRealApi
 describe('theme', () => {
   it('applies light, dark and system (following the OS live) to <html data-theme>', async () => {
     renderApp(<ServersPage />, { api: realApi() })
-    await screen.findByTestId('app-name')
+    await screen.findByTestId('server-list-empty')
     // default is System, and the OS says light
     expect(document.documentElement.dataset.theme).toBe('light')
 
@@ -35,7 +35,7 @@ describe('theme', () => {
 
   it('offers the options by their visible labels, as radio buttons', async () => {
     renderApp(<ServersPage />, { api: realApi() })
-    await screen.findByTestId('app-name')
+    await screen.findByTestId('server-list-empty')
     const languages = within(screen.getByTestId('language-select'))
     expect(languages.getByRole('radio', { name: 'English' })).toHaveProperty('checked', true)
     expect(languages.getByRole('radio', { name: '简体中文' })).toHaveProperty('checked', false)
@@ -54,7 +54,7 @@ describe('navigation', () => {
     }
     try {
       renderApp(<ServersPage />, { api: realApi() })
-      await screen.findByTestId('app-name')
+      await screen.findByTestId('server-list-empty')
       expect(screen.getByTestId('nav-servers').className).toContain('ant-menu-item-selected')
       fireEvent.click(screen.getByTestId('nav-trace'))
       await waitFor(() => expect(opened).toEqual([['/trace.html', '_blank', 'noopener']]))
@@ -100,6 +100,6 @@ describe('persistence through main', () => {
     const [row] = await screen.findAllByTestId('server-list-item')
     expect(row.textContent).toContain('Saved')
     expect(row.textContent).toContain('uvx mcp-server-time')
-    expect(await screen.findByText('关于本应用')).toBeTruthy()
+    expect(screen.getByTestId('nav-servers').textContent).toBe('MCP 服务器')
   })
 })

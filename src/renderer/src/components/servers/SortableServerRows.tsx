@@ -83,7 +83,8 @@ export function SortableServerRows({ servers, shown, onOpen }: { servers: McpSer
   useEffect(() => {
     if (!reveal) return
     setReveal(null)
-    const rect = listRef.current?.querySelector(`[data-server-id="${CSS.escape(reveal.id)}"]`)?.getBoundingClientRect()
+    const row = [...(listRef.current?.children ?? [])].find((el) => (el as HTMLElement).dataset.serverId === reveal.id)
+    const rect = row?.getBoundingClientRect()
     if (!rect || rect.top < 0 || rect.bottom > window.innerHeight) virtualizer.scrollToIndex(reveal.index, { align: 'auto' })
   }, [reveal, shown, virtualizer])
   const moveAndReveal = useCallback(
