@@ -10,6 +10,7 @@ import { renderApp } from '../support/renderApp'
 import { EVERYTHING, StoreTab, fixture, stdioServer } from '../tools/harness'
 
 // issue item 2: the server's suggestions as you type, on real servers through the real main side
+// (the waits' 10 s are an upper bound for a hang on a loaded machine, never a speed goal)
 let dispose: (() => Promise<void>) | undefined
 afterEach(async () => {
   await dispose?.()
@@ -42,18 +43,18 @@ describe('prompt arguments', () => {
     const department = await screen.findByTestId('prompt-arg-team-department')
     fireEvent.focus(department)
     fireEvent.change(department, { target: { value: 'S' } })
-    await waitFor(() => expect(suggestions()).toEqual(['Sales', 'Support']))
+    await waitFor(() => expect(suggestions()).toEqual(['Sales', 'Support']), { timeout: 10_000 })
     fireEvent.click(screen.getByTitle('Sales'))
-    await waitFor(() => expect((department as HTMLInputElement).value).toBe('Sales'))
+    await waitFor(() => expect((department as HTMLInputElement).value).toBe('Sales'), { timeout: 10_000 })
 
     // the member list depends on the department: it reaches the server as context.arguments
     fireEvent.blur(department)
     const member = screen.getByTestId('prompt-arg-team-member')
     fireEvent.focus(member)
     fireEvent.change(member, { target: { value: 'E' } })
-    await waitFor(() => expect(suggestions()).toEqual(['Eve']))
+    await waitFor(() => expect(suggestions()).toEqual(['Eve']), { timeout: 10_000 })
     fireEvent.change(member, { target: { value: '' } })
-    await waitFor(() => expect(suggestions()).toEqual(['David', 'Eve']))
+    await waitFor(() => expect(suggestions()).toEqual(['David', 'Eve']), { timeout: 10_000 })
   })
 
   it("server-everything's completable prompt", async () => {
@@ -62,7 +63,7 @@ describe('prompt arguments', () => {
     const department = await screen.findByTestId('prompt-arg-completable-prompt-department')
     fireEvent.focus(department)
     fireEvent.change(department, { target: { value: 'Ma' } })
-    await waitFor(() => expect(suggestions()).toEqual(['Marketing']))
+    await waitFor(() => expect(suggestions()).toEqual(['Marketing']), { timeout: 10_000 })
   })
 
   it('a server without completions suggests nothing and shows no error', async () => {
@@ -89,8 +90,8 @@ describe('resource template variables', () => {
     const input = await screen.findByTestId('template-var-user-userId')
     fireEvent.focus(input)
     fireEvent.change(input, { target: { value: 'a' } })
-    await waitFor(() => expect(suggestions()).toEqual(['ada', 'alan']))
+    await waitFor(() => expect(suggestions()).toEqual(['ada', 'alan']), { timeout: 10_000 })
     fireEvent.click(screen.getByTitle('alan'))
-    await waitFor(() => expect(screen.getByTestId('template-uri-user').textContent).toBe('dev://users/alan'))
+    await waitFor(() => expect(screen.getByTestId('template-uri-user').textContent).toBe('dev://users/alan'), { timeout: 10_000 })
   })
 })

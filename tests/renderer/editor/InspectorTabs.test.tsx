@@ -29,7 +29,7 @@ describe('Resources: a watch outlives the tab (item 6)', () => {
     const { api, service, store } = await renderServers([devtools()])
     await openEditor('Devtools', 'resources')
     fireEvent.click(await watchSwitch())
-    await waitFor(() => expect(screen.getByTestId('resource-subscribe-dev://status').getAttribute('aria-checked')).toBe('true'))
+    await waitFor(() => expect(screen.getByTestId('resource-subscribe-dev://status').getAttribute('aria-checked')).toBe('true'), { timeout: 10_000 })
 
     fireEvent.click(screen.getByTestId('editor-tab-logs'))
     await screen.findByTestId('logs-tab')
@@ -41,12 +41,12 @@ describe('Resources: a watch outlives the tab (item 6)', () => {
 
     fireEvent.click(screen.getByTestId('editor-tab-resources'))
     expect(await screen.findByTestId('resource-updated-dev://status', {}, { timeout: 10_000 })).toBeTruthy()
-    await waitFor(() => expect(screen.getByTestId('resource-subscribe-dev://status').getAttribute('aria-checked')).toBe('true'))
+    await waitFor(() => expect(screen.getByTestId('resource-subscribe-dev://status').getAttribute('aria-checked')).toBe('true'), { timeout: 10_000 })
 
     // switching it off is what ends it
     fireEvent.click(screen.getByTestId('resource-subscribe-dev://status'))
-    await waitFor(() => expect(service.sessionOf('devtools').subscriptions).toEqual([]))
-    await waitFor(() => expect(screen.getByTestId('resource-subscribe-dev://status').getAttribute('aria-checked')).toBe('false'))
+    await waitFor(() => expect(service.sessionOf('devtools').subscriptions).toEqual([]), { timeout: 10_000 })
+    await waitFor(() => expect(screen.getByTestId('resource-subscribe-dev://status').getAttribute('aria-checked')).toBe('false'), { timeout: 10_000 })
   })
 })
 
@@ -63,11 +63,11 @@ describe('Logs: the server log level and the eight syslog levels (item 3)', () =
     expect(levels()).toEqual(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'])
 
     // the control: enabled for a connected server with logging; pick "critical"
-    await waitFor(() => expect(within(tab).getByTestId('logs-server-level-wrap').dataset.reason).toBe(''))
+    await waitFor(() => expect(within(tab).getByTestId('logs-server-level-wrap').dataset.reason).toBe(''), { timeout: 10_000 })
     const select = within(tab).getByRole('combobox', { name: 'Server log level' })
     fireEvent.mouseDown(select)
     fireEvent.click(await screen.findByTitle('critical'))
-    await waitFor(() => expect(service.sessionOf('devtools').logLevel).toBe('critical'))
+    await waitFor(() => expect(service.sessionOf('devtools').logLevel).toBe('critical'), { timeout: 10_000 })
     await api.mcp.callTool({ serverId: 'devtools', name: 'log-all', args: {} })
     await waitFor(() => expect(levels()).toHaveLength(11), { timeout: 10_000 })
     expect(levels().slice(8)).toEqual(['critical', 'alert', 'emergency'])
@@ -77,14 +77,14 @@ describe('Logs: the server log level and the eight syslog levels (item 3)', () =
     for (const level of ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'emergency', 'stderr', 'stdout']) {
       fireEvent.click(within(filter).getByLabelText(level))
     }
-    await waitFor(() => expect(levels()).toEqual(['alert', 'alert']))
+    await waitFor(() => expect(levels()).toEqual(['alert', 'alert']), { timeout: 10_000 })
   })
 
   it('the control is disabled, saying why, for a server without logging', async () => {
     await renderServers([devtools({ id: 'plain', name: 'Plain', env: { DEVTOOLS_PLAIN: '1' } })])
     await openEditor('Plain', 'logs')
     const tab = await screen.findByTestId('logs-tab')
-    await waitFor(() => expect(within(tab).getByTestId('logs-server-level-wrap').dataset.reason).toMatch(/does not offer logging/))
+    await waitFor(() => expect(within(tab).getByTestId('logs-server-level-wrap').dataset.reason).toMatch(/does not offer logging/), { timeout: 10_000 })
     expect(within(tab).getByRole('combobox', { name: 'Server log level' }).hasAttribute('disabled')).toBe(true)
   })
 
@@ -94,7 +94,7 @@ describe('Logs: the server log level and the eight syslog levels (item 3)', () =
     fireEvent.click(within(rowOf('Devtools')).getByTestId('server-edit'))
     fireEvent.click(await screen.findByTestId('editor-tab-logs'))
     const tab = await screen.findByTestId('logs-tab')
-    await waitFor(() => expect(within(tab).getByTestId('logs-server-level-wrap').dataset.reason).toBe('启动服务器后才能设置其日志级别'))
+    await waitFor(() => expect(within(tab).getByTestId('logs-server-level-wrap').dataset.reason).toBe('启动服务器后才能设置其日志级别'), { timeout: 10_000 })
     expect(within(within(tab).getByTestId('logs-level-filter')).getByLabelText('紧急')).toBeTruthy()
   })
 })

@@ -40,7 +40,7 @@ describe('the tool runner checks structured content against the outputSchema', (
 
   it('a result that matches says so', async () => {
     const check = await runShape(true)
-    await waitFor(() => expect(check.dataset.valid).toBe('true'))
+    await waitFor(() => expect(check.dataset.valid).toBe('true'), { timeout: 10_000 })
     expect(check.textContent).toBe('Matches the output schema')
   })
 })
