@@ -3,7 +3,7 @@ import { redactSensitive, redactText } from '@shared/mcp/redact'
 import { serverSecretValues } from '@shared/mcp/secretValues'
 import type { McpServer } from '@shared/mcp/server'
 import type { McpEmit } from './events'
-import { ServerLogBuffer } from './ServerLogBuffer'
+import { BatchedServerRing } from './BatchedServerRing'
 
 const MAX_MESSAGE = 2000
 const FLUSH_MS = 50
@@ -26,16 +26,15 @@ interface RawEntry {
  * only the newest 200 per flush, so only those are worth redacting.
  */
 export class ServerLogs {
-  private readonly buffer: ServerLogBuffer<RawEntry>
-  /** server id → how many entries were written since the last push */
-  private readonly pending = new Map<string, number>()
-  private timer: NodeJS.Timeout | undefined
+  private readonly ring: BatchedServerRing<RawEntry, ServerLogEntry>
 
-  constructor(
-    private readonly emit: McpEmit,
-    private readonly maxEntries = 200
-  ) {
-    this.buffer = new ServerLogBuffer<RawEntry>(maxEntries)
+  constructor(emit: McpEmit, maxEntries = 200) {
+    this.ring = new BatchedServerRing({
+      maxEntries,
+      flushMs: FLUSH_MS,
+      toOut: redactedCopy,
+      send: (serverId, entries) => emit('server-log', { serverId, entries })
+    })
   }
 
   /**
@@ -52,40 +51,22 @@ export class ServerLogs {
       // data is rare (log notifications) and may be changed by its owner later: redacted now
       if (data !== undefined) entry.data = redactSensitive(data, { secrets })
       if (source) entry.source = source
-      this.append(server.id, { entry, secrets, cut })
+      this.ring.append(server.id, { entry, secrets, cut })
     }
   }
 
   /** The log of a server, under its current config and any earlier one: it is kept by id. */
   get(serverId: string): ServerLogEntry[] {
-    return this.buffer.get(serverId).map(redactedCopy)
+    return this.ring.get(serverId)
   }
 
   remove(serverId: string): void {
-    this.buffer.remove(serverId)
-    this.pending.delete(serverId)
+    this.ring.remove(serverId)
   }
 
   /** Sends whatever is queued now (on close, so the last lines of a dying server arrive). */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = undefined
-    const batches = [...this.pending]
-    this.pending.clear()
-    for (const [serverId, count] of batches) {
-      // the renderer only ever shows the last maxEntries; older lines are already out of the ring
-      const entries = this.buffer.tail(serverId, count).map(redactedCopy)
-      if (entries.length) this.emit('server-log', { serverId, entries })
-    }
-  }
-
-  private append(serverId: string, raw: RawEntry): void {
-    this.buffer.append(serverId, raw)
-    this.pending.set(serverId, Math.min((this.pending.get(serverId) ?? 0) + 1, this.maxEntries))
-    if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), FLUSH_MS)
-      this.timer.unref()
-    }
+    this.ring.flush()
   }
 }
 

@@ -3,7 +3,7 @@ import { redactSensitive, redactText, truncate } from '@shared/mcp/redact'
 import { serverSecretValues } from '@shared/mcp/secretValues'
 import type { McpServer } from '@shared/mcp/server'
 import type { McpEmit } from '../events'
-import { ServerLogBuffer } from '../ServerLogBuffer'
+import { BatchedServerRing } from '../BatchedServerRing'
 import { createMessageTap, type MessageTap, type RawMessage } from './messageTap'
 
 const FLUSH_MS = 50
@@ -26,18 +26,17 @@ interface Kept {
  * are pushed or read; a flood keeps, and redacts, only the newest per flush.
  */
 export class ServerMessages {
-  private readonly buffer: ServerLogBuffer<Kept>
-  /** server id → how many entries arrived since the last push */
-  private readonly pending = new Map<string, number>()
-  private timer: NodeJS.Timeout | undefined
+  private readonly ring: BatchedServerRing<Kept, McpMessageEntry>
   private seq = 0
   private readonly nextSeq = () => ++this.seq
 
-  constructor(
-    private readonly emit: McpEmit,
-    private readonly maxEntries = MESSAGES_PER_SERVER
-  ) {
-    this.buffer = new ServerLogBuffer<Kept>(maxEntries)
+  constructor(emit: McpEmit, maxEntries = MESSAGES_PER_SERVER) {
+    this.ring = new BatchedServerRing({
+      maxEntries,
+      flushMs: FLUSH_MS,
+      toOut: redacted,
+      send: (serverId, entries) => emit('messages', { serverId, entries })
+    })
   }
 
   /**
@@ -46,39 +45,22 @@ export class ServerMessages {
    */
   tap(server: McpServer, started?: McpServer): MessageTap {
     const secrets = serverSecretValues(server, started)
-    return createMessageTap((raw) => this.append(server.id, { raw, secrets }), this.nextSeq)
+    return createMessageTap((raw) => this.ring.append(server.id, { raw, secrets }), this.nextSeq)
   }
 
   /** A server's messages, oldest first, after a restart or a crash too. */
   get(serverId: string): McpMessageEntry[] {
-    return this.buffer.get(serverId).map(redacted)
+    return this.ring.get(serverId)
   }
 
   /** Forgets a server's messages (the Clear button, or the server removed). */
   clear(serverId: string): void {
-    this.buffer.remove(serverId)
-    this.pending.delete(serverId)
+    this.ring.remove(serverId)
   }
 
   /** Sends whatever is queued now (on a status change and on close, so a dying server's last words arrive). */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = undefined
-    const batches = [...this.pending]
-    this.pending.clear()
-    for (const [serverId, count] of batches) {
-      const entries = this.buffer.tail(serverId, count).map(redacted)
-      if (entries.length) this.emit('messages', { serverId, entries })
-    }
-  }
-
-  private append(serverId: string, kept: Kept): void {
-    this.buffer.append(serverId, kept)
-    this.pending.set(serverId, Math.min((this.pending.get(serverId) ?? 0) + 1, this.maxEntries))
-    if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), FLUSH_MS)
-      this.timer.unref()
-    }
+    this.ring.flush()
   }
 }
 
