@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import type {
   CallToolResult,
   GetPromptResult,
@@ -7,22 +6,30 @@ import type {
   Resource,
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
-import type { ConnectivityResult, IpcParsedArgs, McpConnectionInfo, McpListKind, McpTool, PendingClientRequest } from '@shared/ipc/contract'
+import type { ConnectivityResult, McpConnectionInfo, McpTool, PendingClientRequest } from '@shared/ipc/contract'
 import type { ServerLogEntry, SyslogLevel } from '@shared/mcp/logs'
 import type { CompletionSuggestions, McpSessionState } from '@shared/mcp/session'
 import type { McpMessageEntry } from '@shared/mcp/messages'
 import type { McpServer } from '@shared/mcp/server'
-import { getServerKey } from '@shared/mcp/serverKey'
-import type { Platform } from '../../platform/Platform'
 import { ClientRequests } from './clientRequests'
 import { connectServer, connectTimeoutMs, type Connection } from './connect'
 import { tidyErrorResult } from './errorResult'
 import { McpServerError } from './errors'
 import { ServerConnection, type ConnectionState, type Live } from './connection/ServerConnection'
 import { McpEventBus } from './events'
+import { wireConnection } from './wireConnection'
 import { expandPlaceholders } from './expandPlaceholders'
-import { handleNotifications, watchCancellations } from './notifications'
-import { ServerLogs, type ServerLogWriter } from './serverLogs'
+import {
+  CONNECT_TIMEOUT_FLOOR_MS,
+  defaultBinDirs,
+  type CallToolArgs,
+  type ElicitationAnswer,
+  type GetPromptArgs,
+  type MCPServiceOptions,
+  type ResourceArgs,
+  type SamplingAnswer
+} from './mcpServiceOptions'
+import { ServerLogs } from './serverLogs'
 import { complete, setLogLevel, type CompletionRequest } from './sessionFeatures'
 import {
   asMcpTools,
@@ -35,63 +42,14 @@ import {
   setSubscription
 } from './serverLists'
 import { sharedLoginShellEnv, type LoginShellEnv } from './shellEnv'
-import { throttle } from './throttle'
 import { ToolCalls, type CallOptions } from './toolCalls'
 import { offersToolTasks, taskModeOf } from './taskCalls'
 import { HOST_LOG_SOURCE, logToolFailure, logToolResult } from './toolCallLog'
 import { builtinServers } from './builtin'
 import { KnownSecrets } from './knownSecrets'
 import { ServerMessages } from './messages/ServerMessages'
-import type { InMemoryServerFactories } from './transports/inMemory'
 
-export const CONNECT_TIMEOUT_FLOOR_MS = 180_000
-/** list_changed notifications of one kind within this window are told to the windows once more at its end */
-const LIST_CHANGED_WINDOW_MS = 200
-
-/** A channel's arguments with the server it names already looked up by the caller. */
-type WithServer<A> = Omit<A, 'serverId'> & { server: McpServer }
-export type CallToolArgs = WithServer<IpcParsedArgs<'mcp:call-tool'>>
-export type GetPromptArgs = WithServer<IpcParsedArgs<'mcp:get-prompt'>>
-export type ResourceArgs = WithServer<IpcParsedArgs<'mcp:get-resource'>>
-type ElicitationAnswer = IpcParsedArgs<'mcp:respond-elicitation'>
-type SamplingAnswer = IpcParsedArgs<'mcp:respond-sampling'>
-
-export interface MCPServiceOptions {
-  platform: Platform
-  /**
-   * O2: whether this exact config may be started; nothing runs otherwise. The app asks its
-   * registry; a config file given to the CLI is the user's consent (the default).
-   */
-  trust?: (server: McpServer) => boolean
-  /** L4's 180 s floor; tests and the CLI's --connect-timeout lower it */
-  connectTimeoutFloorMs?: number
-  /** the login-shell environment (C1); one memoized loader per process by default */
-  loginShellEnv?: () => Promise<LoginShellEnv>
-  /** folders with bundled bun / uv / uvx (C2, C3) */
-  binDirs?: string[]
-  /** more in-process servers by name, beside the built-ins (tests add their own) (T4) */
-  inMemoryServers?: InMemoryServerFactories
-  /** each step of stopping a stdio server: stdin closed → SIGTERM → SIGKILL */
-  stopGraceMs?: number
-  pingTimeoutMs?: number
-  /** a client quiet for longer than this is pinged before reuse (L3); 2 s */
-  quietBeforePingMs?: number
-  /** how long an elicitation or sampling dialog may stay unanswered (5 min) */
-  clientRequestTimeoutMs?: number
-  /** X3's 10-minute cap on a long-running call (tests lower it) */
-  longRunningMaxMs?: number
-  /** the clock cache TTLs run on (tests move it) */
-  now?: () => number
-}
-
-/** resources/bin beside the app (packaged: process.resourcesPath/bin). */
-export function defaultBinDirs(): string[] {
-  const resourcesPath = (process as { resourcesPath?: string }).resourcesPath
-  const dirs = [join(process.cwd(), 'resources', 'bin')]
-  if (resourcesPath) dirs.unshift(join(resourcesPath, 'bin'))
-  if (process.env.MCP_STUDIO_BIN_DIR) dirs.unshift(process.env.MCP_STUDIO_BIN_DIR)
-  return dirs
-}
+export { CONNECT_TIMEOUT_FLOOR_MS, defaultBinDirs, type CallToolArgs, type GetPromptArgs, type MCPServiceOptions, type ResourceArgs }
 
 /**
  * The MCP host the IPC handlers and the CLI call: a thin map of ServerConnections (one per
@@ -173,32 +131,8 @@ export class MCPService {
         sample: (params, request) => this.requests.sample(configured, params, { connection: origin, ...request }, log)
       }
     })
-    this.onConnected(configured, owner, connection, origin, log)
+    wireConnection({ emit: this.events.send, withdrawn: (o, rpcId) => this.requests.withdrawn(o, rpcId) }, configured, owner, connection, origin, log)
     return connection
-  }
-
-  /** A fresh connection: nothing cached from before it (K), its notifications wired (N), its tools listed once (N7). */
-  private onConnected(server: McpServer, owner: ServerConnection, connection: Connection, origin: object, log: ServerLogWriter): void {
-    const { caches } = owner
-    const key = getServerKey(server)
-    caches.drop(key)
-    // a flood of list_changed is one re-list per burst for the window, not one per notification
-    const listChanged = (list: McpListKind) =>
-      throttle(() => {
-        if (!connection.closed) this.events.send('list-changed', { serverId: server.id, list })
-      }, LIST_CHANGED_WINDOW_MS)
-    const changed = { tools: listChanged('tools'), prompts: listChanged('prompts'), resources: listChanged('resources') }
-    handleNotifications(connection.client, {
-      log,
-      dropCaches: (kinds) => caches.drop(key, kinds),
-      listChanged: (list) => changed[list].call(),
-      resourceUpdated: (uri) => this.events.send('resource-updated', { serverId: server.id, uri })
-    })
-    watchCancellations(connection.transport, log, (rpcId) => this.requests.withdrawn(origin, rpcId))
-    // N7: an early tools/list_changed over Streamable HTTP can be missed; list once, into the cache
-    caches
-      .get('tools', key, [], () => listAllTools(connection.client, server))
-      .catch((error: unknown) => log('warning', `listing tools after connecting failed: ${(error as Error).message}`))
   }
 
   private client(server: McpServer): Promise<Live> {
