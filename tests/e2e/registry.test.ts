@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { builtCli } from '../cli/builtCli'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
 import { afterEachTest, EVERYTHING, everythingConfig, typeImportJson } from './support/uiSteps'
 
@@ -74,7 +75,8 @@ describe("main's server list in a real browser", () => {
     await page.getByTestId('server-list-empty').waitFor()
     const file = join(userDataDir, 'from-cli.json')
     writeFileSync(file, JSON.stringify({ mcpServers: { 'from-cli': { command: 'node', args: ['x.js'], disabled: true } } }))
-    const cli = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/cli/index.ts', 'import', file], {
+    // the CLI as users run it: the built one (npm test builds first)
+    const cli = spawnSync(process.execPath, [builtCli(), 'import', file], {
       env: { ...process.env, MCP_STUDIO_USER_DATA: userDataDir },
       encoding: 'utf8'
     })
