@@ -3,7 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { builtCli } from '../cli/builtCli'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
 import { afterEachTest, EVERYTHING, everythingConfig, typeImportJson } from './support/uiSteps'
 
@@ -76,7 +75,7 @@ describe("main's server list in a real browser", () => {
     const file = join(userDataDir, 'from-cli.json')
     writeFileSync(file, JSON.stringify({ mcpServers: { 'from-cli': { command: 'node', args: ['x.js'], disabled: true } } }))
     // the CLI as users run it: the built one (npm test builds first)
-    const cli = spawnSync(process.execPath, [builtCli(), 'import', file], {
+    const cli = spawnSync(process.execPath, ['out/cli/index.js', 'import', file], {
       env: { ...process.env, MCP_STUDIO_USER_DATA: userDataDir },
       encoding: 'utf8'
     })
