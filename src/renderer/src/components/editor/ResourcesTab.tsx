@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Alert, Button, Collapse, Empty, Flex, Spin, Switch, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Resource } from '@modelcontextprotocol/sdk/types.js'
@@ -7,8 +8,11 @@ import { useResourceWatch } from '@renderer/hooks/useResourceWatch'
 import { useServerResources, useServerResourceTemplates, type ServerList } from '@renderer/hooks/useServerLists'
 import { useServerResourceRead } from '@renderer/hooks/useServerResourceRead'
 import { useServerResourceUpdates } from '@renderer/hooks/useServerResourceUpdates'
+import { AnnotationTags } from '@renderer/components/results/AnnotationTags'
 import { ResourceReader } from '@renderer/components/results/ResourceReader'
 import { TemplateReader } from '@renderer/components/results/TemplateReader'
+
+type Pane = 'resources' | 'templates'
 
 export interface ResourcesTabProps {
   server: McpServer
@@ -43,9 +47,13 @@ export function ResourcesTab({ server }: ResourcesTabProps) {
   const { state, busy, read } = useServerResourceRead(server)
   const { updated, clear } = useServerResourceUpdates(server.id)
   const watch = useResourceWatch(server)
+  // what was read belongs to the sub-tab it was read from: a template's read is not shown under Resources
+  const [pane, setPane] = useState<Pane>('resources')
+  const [readFrom, setReadFrom] = useState<Pane>('resources')
 
   const readResource = (uri: string) => {
     clear(uri)
+    setReadFrom(pane)
     void read(uri)
   }
 
@@ -67,6 +75,7 @@ export function ResourcesTab({ server }: ResourcesTabProps) {
             {r.uri}
           </Typography.Text>
           {r.description ? <Typography.Text type="secondary">{r.description}</Typography.Text> : null}
+          <AnnotationTags annotations={r.annotations} testId={`resource-annotations-${r.uri}`} />
         </Flex>
       )
     },
@@ -129,20 +138,22 @@ export function ResourcesTab({ server }: ResourcesTabProps) {
   return (
     <Flex vertical gap={12} data-testid="resources-tab">
       <Tabs
+        activeKey={pane}
+        onChange={(key) => setPane(key as Pane)}
         items={[
           {
             key: 'resources',
-            label: `${t('resources.resources')} (${resources.items?.length ?? 0})`,
+            label: <span data-testid="resources-resources-tab">{t('resources.resourcesCount', { count: resources.items?.length ?? 0 })}</span>,
             children: resourcesPane
           },
           {
             key: 'templates',
-            label: <span data-testid="resources-templates-tab">{`${t('resources.templates')} (${templates.items?.length ?? 0})`}</span>,
+            label: <span data-testid="resources-templates-tab">{t('resources.templatesCount', { count: templates.items?.length ?? 0 })}</span>,
             children: templatesPane
           }
         ]}
       />
-      {state ? <ResourceReader state={state} /> : null}
+      {state && readFrom === pane ? <ResourceReader state={state} /> : null}
     </Flex>
   )
 }

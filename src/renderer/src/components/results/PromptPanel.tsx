@@ -71,7 +71,7 @@ export function PromptPanel({ server, prompt }: { server: McpServer; prompt: Pro
               size="small"
               title={<Tag color={message.role === 'user' ? 'blue' : 'green'}>{t(`prompts.roles.${message.role}`)}</Tag>}
             >
-              <ContentBlockView block={message.content} />
+              <ContentBlockView block={message.content} server={server} />
             </Card>
           ))}
         </Flex>
