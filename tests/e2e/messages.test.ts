@@ -57,3 +57,36 @@ describe('the Messages tab in a real browser, on server-everything over stdio', 
     expect(problems).toEqual([])
   })
 })
+
+/** How far the panel's bottom edge is from the window's, and the panel's height. */
+const panelFit = (testId: string) =>
+  page.getByTestId(testId).evaluate((el) => {
+    const rect = el.getBoundingClientRect()
+    return { below: Math.round(window.innerHeight - rect.bottom), height: Math.round(rect.height) }
+  })
+
+describe('the Logs and Messages panels', () => {
+  it('fill the window down to its bottom edge, and follow a resize', async () => {
+    // the server from the test above is still there; its editor is open
+    await page.getByTestId('editor-tab-logs').click()
+    await page.getByTestId('logs-list').waitFor()
+    await expect.poll(async () => (await panelFit('logs-list')).below).toBeGreaterThanOrEqual(0)
+    const logs = await panelFit('logs-list')
+    // no empty band under the panel: it ends near the window's bottom, not at a fixed 480 px
+    expect(logs.below).toBeLessThan(64)
+    expect(logs.height).toBeGreaterThan(480)
+
+    await page.setViewportSize({ width: 1280, height: 700 })
+    await expect.poll(async () => (await panelFit('logs-list')).height).toBeLessThan(logs.height)
+    expect((await panelFit('logs-list')).below).toBeGreaterThanOrEqual(0)
+    expect((await panelFit('logs-list')).below).toBeLessThan(64)
+
+    await page.getByTestId('editor-tab-messages').click()
+    await page.getByTestId('messages-list').waitFor()
+    await expect.poll(async () => (await panelFit('messages-list')).below).toBeGreaterThanOrEqual(0)
+    expect((await panelFit('messages-list')).below).toBeLessThan(64)
+    await page.screenshot({ path: join(ARTIFACTS, 'logs-fill.png') })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    expect(problems).toEqual([])
+  })
+})

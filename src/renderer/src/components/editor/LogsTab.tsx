@@ -1,7 +1,6 @@
 import { ClearOutlined, DownloadOutlined } from '@ant-design/icons'
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import { Button, Checkbox, Dropdown, Empty, Flex, Input, Switch, theme, Typography } from 'antd'
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { Button, Checkbox, Dropdown, Flex, Input, Switch, Typography } from 'antd'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ServerLogLevel } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
@@ -11,16 +10,15 @@ import { useServerLogs } from '@renderer/hooks/useServerLogs'
 import { filterLogs, LOG_LEVELS, logFileName, toLogFile } from './logFormat'
 import { LogLevelControl } from './LogLevelControl'
 import { LogRow } from './LogRow'
+import { useVirtualLog, VirtualLogPanel } from './VirtualLogPanel'
 
 const ROW_ESTIMATE = 26
 
 /**
  * The server's live log (G2): the level the server logs at, filter by level, search, follow the tail or not, clear, export.
- * Only the rows on screen are in the DOM, so ten thousand lines scroll like ten.
  */
-export function LogsTab({ server, height = 480 }: { server: McpServer; height?: number }) {
+export function LogsTab({ server }: { server: McpServer }) {
   const { t } = useTranslation()
-  const { token } = theme.useToken()
   const { logs } = useServerActions()
   const entries = useServerLogs(server)
   const [levels, setLevels] = useState<ServerLogLevel[]>(LOG_LEVELS)
@@ -28,19 +26,8 @@ export function LogsTab({ server, height = 480 }: { server: McpServer; height?: 
   const [follow, setFollow] = useState(true)
   const deferredQuery = useDeferredValue(query)
   const shown = useMemo(() => filterLogs(entries, levels, deferredQuery), [entries, levels, deferredQuery])
-  const scrollRef = useRef<HTMLDivElement>(null)
-
-  const virtualizer = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE,
-    overscan: 12,
-    // before the first layout (and where there is no layout, as in jsdom) the panel has its styled height
-    initialRect: { width: 800, height },
-    observeElementRect: (instance, notify) =>
-      observeElementRect(instance, (rect) => notify(rect.height > 0 ? rect : { width: rect.width || 800, height })),
-    measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE
-  })
+  const log = useVirtualLog({ count: shown.length, estimate: ROW_ESTIMATE })
+  const { virtualizer } = log
 
   useEffect(() => {
     if (follow && shown.length > 0) virtualizer.scrollToIndex(shown.length - 1, { align: 'end' })
@@ -98,44 +85,14 @@ export function LogsTab({ server, height = 480 }: { server: McpServer; height?: 
           </Button>
         </Dropdown>
       </Flex>
-      <div
-        ref={scrollRef}
-        role="log"
-        aria-live="off"
-        aria-label={t('editor.logs.label', { name: server.name })}
+      <VirtualLogPanel
+        log={log}
+        label={t('editor.logs.label', { name: server.name })}
+        testId="logs-list"
         tabIndex={0}
-        data-testid="logs-list"
-        style={{
-          height,
-          overflow: 'auto',
-          border: `1px solid ${token.colorBorderSecondary}`,
-          borderRadius: token.borderRadiusLG,
-          background: token.colorFillQuaternary,
-          fontFamily: token.fontFamilyCode,
-          fontSize: token.fontSizeSM
-        }}
-      >
-        {shown.length === 0 ? (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            style={{ paddingTop: 48 }}
-            description={entries.length === 0 ? t('editor.logs.empty') : t('editor.logs.noMatch')}
-            data-testid="logs-empty"
-          />
-        ) : (
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-            {virtualizer.getVirtualItems().map((row) => (
-              <LogRow
-                key={row.key}
-                entry={shown[row.index]}
-                index={row.index}
-                start={row.start}
-                measure={virtualizer.measureElement}
-              />
-            ))}
-          </div>
-        )}
-      </div>
+        empty={shown.length === 0 ? { description: entries.length === 0 ? t('editor.logs.empty') : t('editor.logs.noMatch'), testId: 'logs-empty' } : undefined}
+        renderRow={(row) => <LogRow key={row.key} entry={shown[row.index]} index={row.index} start={row.start} measure={virtualizer.measureElement} />}
+      />
     </Flex>
   )
 }

@@ -1,5 +1,4 @@
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import { Alert, App, Empty, Flex, theme } from 'antd'
+import { Alert, App, Flex } from 'antd'
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpMessageEntry } from '@shared/mcp/messages'
@@ -9,6 +8,7 @@ import { useServerMessages } from '@renderer/hooks/useServerMessages'
 import { MessageRow } from './MessageRow'
 import { arrivedSince, filterMessages, type DirectionFilter } from './messageFilter'
 import { MessagesToolbar } from './MessagesToolbar'
+import { useVirtualLog, VirtualLogPanel } from '../VirtualLogPanel'
 
 const ROW_ESTIMATE = 28
 
@@ -17,9 +17,8 @@ const ROW_ESTIMATE = 28
  * pause the view, a click (or Enter) opens a message's body as a tree. Only the rows on screen are
  * in the DOM. Distinct from the Trace window, which shows spans of operations.
  */
-export function MessagesTab({ server, height = 480 }: { server: McpServer; height?: number }) {
+export function MessagesTab({ server }: { server: McpServer }) {
   const { t } = useTranslation()
-  const { token } = theme.useToken()
   const { message } = App.useApp()
   const { entries, error, clear } = useServerMessages(server.id)
   const [method, setMethod] = useState('')
@@ -30,19 +29,8 @@ export function MessagesTab({ server, height = 480 }: { server: McpServer; heigh
   const base = frozen ?? entries
   const deferredMethod = useDeferredValue(method)
   const shown = useMemo(() => filterMessages(base, deferredMethod, direction), [base, deferredMethod, direction])
-  const scrollRef = useRef<HTMLDivElement>(null)
-
-  const virtualizer = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE,
-    overscan: 12,
-    getItemKey: (index) => shown[index].seq,
-    // before the first layout (and where there is none, as in jsdom) the panel has its styled height
-    initialRect: { width: 800, height },
-    observeElementRect: (instance, notify) => observeElementRect(instance, (rect) => notify(rect.height > 0 ? rect : { width: rect.width || 800, height })),
-    measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE
-  })
+  const log = useVirtualLog({ count: shown.length, estimate: ROW_ESTIMATE, getItemKey: (index) => shown[index].seq })
+  const { scrollRef, virtualizer } = log
 
   // the newest stay in view while the user is at the bottom; scrolling up to read stops that
   const atBottom = useRef(true)
@@ -100,47 +88,25 @@ export function MessagesTab({ server, height = 480 }: { server: McpServer; heigh
         onClear={onClear}
       />
       {error ? <Alert type="warning" showIcon title={t('messages.loadFailed', { message: errorLine(t, describeError(error)) })} data-testid="messages-error" /> : null}
-      <div
-        ref={scrollRef}
-        role="log"
-        aria-live="off"
-        aria-label={t('messages.label', { name: server.name })}
-        data-testid="messages-list"
+      <VirtualLogPanel
+        log={log}
+        label={t('messages.label', { name: server.name })}
+        testId="messages-list"
         onScroll={onScroll}
-        style={{
-          height,
-          overflow: 'auto',
-          border: `1px solid ${token.colorBorderSecondary}`,
-          borderRadius: token.borderRadiusLG,
-          background: token.colorFillQuaternary,
-          fontFamily: token.fontFamilyCode,
-          fontSize: token.fontSizeSM
-        }}
-      >
-        {shown.length === 0 ? (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            style={{ paddingTop: 48 }}
-            description={base.length === 0 ? t('messages.empty') : t('messages.noMatch')}
-            data-testid="messages-empty"
+        empty={shown.length === 0 ? { description: base.length === 0 ? t('messages.empty') : t('messages.noMatch'), testId: 'messages-empty' } : undefined}
+        renderRow={(row) => (
+          <MessageRow
+            key={row.key}
+            entry={shown[row.index]}
+            index={row.index}
+            start={row.start}
+            expanded={expanded.has(shown[row.index].seq)}
+            onToggle={() => toggle(shown[row.index].seq)}
+            onKeyDown={onRowKey(row.index)}
+            measure={virtualizer.measureElement}
           />
-        ) : (
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-            {virtualizer.getVirtualItems().map((row) => (
-              <MessageRow
-                key={row.key}
-                entry={shown[row.index]}
-                index={row.index}
-                start={row.start}
-                expanded={expanded.has(shown[row.index].seq)}
-                onToggle={() => toggle(shown[row.index].seq)}
-                onKeyDown={onRowKey(row.index)}
-                measure={virtualizer.measureElement}
-              />
-            ))}
-          </div>
         )}
-      </div>
+      />
     </Flex>
   )
 }
