@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import enEditor from '../../src/renderer/src/i18n/locales/en-US/editor.json'
 import enServers from '../../src/renderer/src/i18n/locales/en-US/servers.json'
@@ -117,6 +117,28 @@ async function snap(name: string) {
   await page.screenshot({ path: join(ARTIFACTS, name), fullPage: true })
 }
 
+/** Where the browser wrapped an element's text: the characters either side of each line break. */
+function wrapPoints(element: Locator) {
+  return element.evaluate((root) => {
+    const points: Array<[string, string]> = []
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    let last: { char: string; top: number } | undefined
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? ''
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange()
+        range.setStart(node, i)
+        range.setEnd(node, i + 1)
+        const rect = range.getClientRects()[0]
+        if (!rect) continue
+        if (last && rect.top > last.top + 2) points.push([last.char, text[i]])
+        last = { char: text[i], top: rect.top }
+      }
+    }
+    return points
+  })
+}
+
 async function pick(testId: string, label: string) {
   await page.getByTestId(testId).getByText(label, { exact: true }).click()
 }
@@ -146,6 +168,10 @@ describe('MCP servers in a real browser (browser mode, real servers)', () => {
     const config = { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }
     await importJson(JSON.stringify(config, null, 2))
     await expect.poll(() => page.getByTestId('import-command').first().textContent()).toBe(`${process.execPath} ${EVERYTHING} stdio`)
+    // the long command wraps, but only at a space, after a path separator or a hyphen: no "everythin g"
+    const breaks = await wrapPoints(page.getByTestId('import-command').first())
+    expect(breaks.length).toBeGreaterThan(0)
+    for (const [before, after] of breaks) expect(`${before}|${after}`).toMatch(/^[ /\\-]\||^.\| /)
     await page.getByTestId('import-submit').click()
     await expect.poll(() => statusOf('everything'), { timeout: 30_000 }).toBe('connected')
     await expect.poll(() => row('everything').getByTestId('server-tool-count').getAttribute('data-count'), { timeout: 15_000 }).toBe(String(everythingTools))

@@ -12,6 +12,7 @@ import { selectLanguage } from '@renderer/store/settings'
 import { ImportInputs } from './ImportInputs'
 import { planImport, type DuplicatePolicy, type ImportPlanItem } from './importPlan'
 import { LazyJsonEditor } from './LazyJsonEditor'
+import { CommandText } from './CommandText'
 import { serverTarget, serverTypeKey } from './serverTarget'
 import { setZodLanguage } from './zodLocale'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
@@ -247,11 +248,7 @@ function ImportPreview({ plan }: { plan: ImportPlanItem[] }) {
           {
             key: 'target',
             title: t('servers.columns.target'),
-            render: (_, item) => (
-              <Typography.Text code style={{ wordBreak: 'break-all' }} data-testid="import-command">
-                {serverTarget(item.server)}
-              </Typography.Text>
-            )
+            render: (_, item) => <CommandText text={serverTarget(item.server)} testId="import-command" />
           },
           {
             key: 'env',

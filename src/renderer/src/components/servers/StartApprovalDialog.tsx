@@ -1,6 +1,7 @@
-import { Alert, Descriptions, Modal, Typography } from 'antd'
+import { Alert, Descriptions, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
+import { CommandText } from './CommandText'
 import { serverTarget, serverTypeKey } from './serverTarget'
 
 /**
@@ -36,9 +37,7 @@ export function StartApprovalDialog({
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('servers.columns.type')}>{t(`servers.types.${serverTypeKey(server)}`)}</Descriptions.Item>
             <Descriptions.Item label={server.command ? t('serverRuntime.approval.command') : t('serverRuntime.approval.url')}>
-              <Typography.Text code data-testid="approval-command" style={{ wordBreak: 'break-all' }}>
-                {serverTarget(server)}
-              </Typography.Text>
+              <CommandText text={serverTarget(server)} testId="approval-command" />
             </Descriptions.Item>
             {server.cwd && <Descriptions.Item label={t('serverRuntime.approval.cwd')}>{server.cwd}</Descriptions.Item>}
             {envKeys.length > 0 && (
