@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CLI_ENTRY, CLI_SOURCES, cliBuildProblem } from '../../scripts/cliBuild.mjs'
-import { tempDir } from '../main/services/helpers'
+import { ROOT, tempDir } from '../main/services/helpers'
 
 /** A checkout with one source file and, unless told otherwise, a build made from it. */
 function checkout(built = true): { root: string; source: string } {
@@ -40,4 +41,24 @@ describe('is the built CLI current (what npm run cli and the CLI tests check)', 
     writeFileSync(join(damaged.root, CLI_SOURCES), '{"sources":')
     expect(cliBuildProblem(damaged.root)).toBe('out/cli/sources.json is missing or damaged')
   })
+})
+
+describe('npm run cli:dev (the CLI run from its TypeScript sources)', () => {
+  it('runs a command that loads a lazily imported module: a built-in server answers a call', async () => {
+    const dir = tempDir('mcp-cli-dev-')
+    const config = join(dir, 'servers.json')
+    writeFileSync(config, JSON.stringify({ mcpServers: { notes: { type: 'inMemory', name: '@studio/memory', env: { MEMORY_FILE_PATH: join(dir, 'memory.json') } } } }))
+    const child = spawn('npm', ['run', '-s', 'cli:dev', '--', '--config', config, 'call', 'notes', 'read_graph', '--json'], {
+      cwd: ROOT,
+      env: { ...process.env, MCP_STUDIO_USER_DATA: join(dir, 'user-data') }
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+    expect(stderr).not.toMatch(/Cannot find|ERR_MODULE_NOT_FOUND/)
+    expect(code).toBe(0)
+    expect(JSON.parse(stdout).structuredContent).toEqual({ entities: [], relations: [] })
+  }, 60_000)
 })
