@@ -71,9 +71,10 @@ export function readPids(file: string): number[] {
 
 /** Polls until `check` holds; the timeout is an upper bound for a hang, never a performance goal. */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_000, what = 'condition'): Promise<void> {
-  const end = Date.now() + timeoutMs
+  // performance.now(): a test that fakes Date still gets its timeout
+  const end = performance.now() + timeoutMs
   while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 25))
   }
 }

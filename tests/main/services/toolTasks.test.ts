@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { McpServer } from '@shared/mcp/server'
 import type { MCPService } from '../../../src/main/services/mcp/MCPService'
 import { progressOf } from './callHelpers'
@@ -78,6 +78,34 @@ describe('task calls on a server the test drives', () => {
     expect(seen.filter((s) => s.startsWith('working step'))).toEqual(['working step 1', 'working step 2'])
     expect(seen.at(-1)).toMatch(/^completed/)
     expect(statusesOf('gated-1').map((s) => s.progress)).toEqual(seen.map((_, i) => i + 1))
+  })
+
+  it('a new status message with the same timestamp as the one before is still shown', async () => {
+    // every timestamp the same, as when a server updates a task twice within one millisecond
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const call = service.callTool({ server: labServer, name: 'gated', args: { label: 'c' }, callId: 'gated-same-ms' })
+      await waitFor(() => statusesOf('gated-same-ms').some((s) => s.message === 'step 1'), 10_000, 'step 1')
+      lab.release()
+      await waitFor(() => statusesOf('gated-same-ms').some((s) => s.message === 'step 2'), 10_000, 'step 2')
+      lab.release()
+      expect(await call).toMatchObject({ content: [{ type: 'text', text: 'gated c done' }] })
+      expect(statusesOf('gated-same-ms').map((s) => s.task?.status)).toContain('completed')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("Cancel leaves the task cancelled in the server's own store", async () => {
+    const call = service.callTool({ server: labServer, name: 'gated', args: { label: 'b' }, callId: 'gated-2' })
+    await waitFor(() => statusesOf('gated-2').some((s) => s.message === 'step 1'), 10_000, 'step 1')
+    expect(service.abortTool('gated-2')).toBe(true)
+    await expect(call).rejects.toMatchObject({ code: 'CANCELLED' })
+    const taskId = statusesOf('gated-2')[0].task?.taskId as string
+    expect(await lab.store.getTask(taskId)).toMatchObject({ status: 'cancelled' })
+    // the task's own work goes on to its next step, where the store refuses a cancelled task
+    await waitFor(() => lab.waitingCount() === 1, 10_000, 'the cancelled task to wait at its gate')
+    lab.release()
   })
 
   it('a task the server fails is an error with its status message', async () => {

@@ -118,11 +118,13 @@ export async function runToolTask(run: TaskRun): Promise<CallToolResult> {
     if (task.taskId !== taskId || (last && task.lastUpdatedAt < last.lastUpdatedAt)) return
     const before = last
     last = task
-    if (before && before.lastUpdatedAt === task.lastUpdatedAt && before.status === task.status) return
+    // two updates in one millisecond share a timestamp: the message still tells them apart
+    const changed = !before || before.status !== task.status || before.statusMessage !== task.statusMessage
+    if (!changed && before.lastUpdatedAt === task.lastUpdatedAt) return
     // the user is being asked: their dialog has its own limit
     if (task.status === 'input_required' || isTerminal(task.status)) watchdog.stop()
     else watchdog.restart()
-    if (before?.status === task.status && before.statusMessage === task.statusMessage) return
+    if (!changed) return
     updates++
     run.emit('progress', { callId: run.callId, progress: updates, message: task.statusMessage, task: { taskId: task.taskId, status: task.status } })
   }
