@@ -1,30 +1,15 @@
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { afterEachTest, dialogsSettled, importEverything, openRunner } from './support/uiSteps'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appSession } from './support/appSession'
+import { ARTIFACTS } from './support/browserApp'
+import { dialogsSettled, importEverything, openRunner } from './support/uiSteps'
 
 
-let app: BrowserApp
-let browser: Browser
 let page: Page
 let problems: string[]
 
-beforeAll(async () => {
-  app = await startBuiltApp()
-  browser = await launchChromium()
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-  problems = watchProblems(page)
-  await page.goto(app.url)
-})
-
-// a failed test leaves a screenshot, and no dialog over the next test's screen
-afterEach((context) => afterEachTest(page, context, app))
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+appSession((session) => ({ page, problems } = session))
 
 /** Waits for a dialog's opening animation to end, so keys and screenshots meet it as the user does. */
 async function settled(testId: string) {

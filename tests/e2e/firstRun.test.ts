@@ -1,30 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { afterEachTest, dialogsSettled, openRunner } from './support/uiSteps'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appSession } from './support/appSession'
+import { ARTIFACTS, type BrowserApp } from './support/browserApp'
+import { dialogsSettled, openRunner } from './support/uiSteps'
 
 let app: BrowserApp
-let browser: Browser
 let page: Page
 let problems: string[]
 
-beforeAll(async () => {
-  app = await startBuiltApp()
-  browser = await launchChromium()
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-  problems = watchProblems(page)
-  await page.goto(app.url)
-})
-
-// a failed test leaves a screenshot, and no dialog over the next test's screen
-afterEach((context) => afterEachTest(page, context, app))
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+appSession((session) => ({ app, page, problems } = session))
 
 const card = (key: string) => page.locator(`[data-testid="catalogue-card"][data-key="${key}"]`)
 const row = (name: string) => page.locator(`[data-testid="server-list-item"][data-server-name="${name}"]`)

@@ -1,28 +1,14 @@
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { afterEachTest, importEverything, openRunner } from './support/uiSteps'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appSession } from './support/appSession'
+import { ARTIFACTS } from './support/browserApp'
+import { importEverything, openRunner } from './support/uiSteps'
 
-let app: BrowserApp
-let browser: Browser
 let page: Page
 let problems: string[]
 
-beforeAll(async () => {
-  app = await startBuiltApp()
-  browser = await launchChromium()
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-  problems = watchProblems(page)
-  await page.goto(app.url)
-})
-
-afterEach((context) => afterEachTest(page, context, app))
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+appSession((session) => ({ page, problems } = session))
 
 const tab = () => page.getByTestId('messages-tab')
 const entry = (direction: string, kind: string, method: string) =>

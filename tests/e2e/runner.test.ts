@@ -1,32 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { afterEachTest, dialogsSettled, importEverything, openRunner, typeImportJson } from './support/uiSteps'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appSession } from './support/appSession'
+import { ARTIFACTS, type BrowserApp } from './support/browserApp'
+import { dialogsSettled, importEverything, openRunner, typeImportJson } from './support/uiSteps'
 
 const MANY_TOOLS = resolve('tests/fixtures/servers/many-tools.mjs')
 
 let app: BrowserApp
-let browser: Browser
 let page: Page
 let problems: string[]
 
-beforeAll(async () => {
-  app = await startBuiltApp()
-  browser = await launchChromium()
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-  problems = watchProblems(page)
-  await page.goto(app.url)
-})
-
-// a failed test leaves a screenshot, and no dialog over the next test's screen
-afterEach((context) => afterEachTest(page, context, app))
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+appSession((session) => ({ app, page, problems } = session))
 
 async function openToolsTab() {
   await page.getByTestId('server-name').first().click()

@@ -1,51 +1,40 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { afterEachTest, dialogsSettled } from './support/uiSteps'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { appSession } from './support/appSession'
+import { ARTIFACTS, type BrowserApp } from './support/browserApp'
+import { dialogsSettled } from './support/uiSteps'
 
 /** A long list, as a user who added servers for years has it: written before the app starts. */
 const COUNT = 2000
 const nameOf = (i: number) => `server ${String(i).padStart(4, '0')}`
 
 let app: BrowserApp
-let browser: Browser
 let page: Page
 let problems: string[]
 
-beforeAll(async () => {
-  app = await startBuiltApp({
-    prepare: (userDataDir) => {
-      const servers = Array.from({ length: COUNT }, (_, i) => ({
-        id: `s-${i}`,
-        name: nameOf(i),
-        type: 'stdio',
-        command: 'npx',
-        args: ['-y', `@example/server-${i}`],
-        ...(i % 3 === 0 ? { description: `notes of team ${i}` } : {}),
-        ...(i % 4 === 0 ? { tags: ['notes'] } : {}),
-        // switched on, never approved: waiting, nothing runs
-        isActive: i % 10 === 5,
-        installSource: 'import'
-      }))
-      mkdirSync(join(userDataDir, 'mcp'), { recursive: true })
-      writeFileSync(join(userDataDir, 'mcp', 'servers.json'), JSON.stringify({ version: 1, servers, approvals: {} }), { mode: 0o600 })
-    }
-  })
-  browser = await launchChromium()
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
-  problems = watchProblems(page)
-  await page.goto(app.url)
-  await page.getByTestId('server-list-item').first().waitFor()
+appSession((session) => ({ app, page, problems } = session), {
+  viewport: { width: 1280, height: 860 },
+  prepare: (userDataDir) => {
+    const servers = Array.from({ length: COUNT }, (_, i) => ({
+      id: `s-${i}`,
+      name: nameOf(i),
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', `@example/server-${i}`],
+      ...(i % 3 === 0 ? { description: `notes of team ${i}` } : {}),
+      ...(i % 4 === 0 ? { tags: ['notes'] } : {}),
+      // switched on, never approved: waiting, nothing runs
+      isActive: i % 10 === 5,
+      installSource: 'import'
+    }))
+    mkdirSync(join(userDataDir, 'mcp'), { recursive: true })
+    writeFileSync(join(userDataDir, 'mcp', 'servers.json'), JSON.stringify({ version: 1, servers, approvals: {} }), { mode: 0o600 })
+  }
 })
 
-afterEach((context) => afterEachTest(page, context, app))
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+beforeAll(() => page.getByTestId('server-list-item').first().waitFor())
 
 const row = (name: string) => page.locator(`[data-testid="server-list-item"][data-server-name="${name}"]`)
 const rendered = () => page.getByTestId('server-list-item').count()

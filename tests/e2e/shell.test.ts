@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { afterEachTest } from './support/uiSteps'
+import { describe, expect, it } from 'vitest'
+import { appSession } from './support/appSession'
+import { ARTIFACTS, type BrowserApp } from './support/browserApp'
 
 let app: BrowserApp
 let browser: Browser
@@ -11,22 +11,12 @@ let page: Page
 let problems: string[]
 const scripts: string[] = []
 
-beforeAll(async () => {
-  app = await startBuiltApp()
-  browser = await launchChromium()
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  problems = watchProblems(page)
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
-  })
-  await page.goto(app.url)
-})
-
-afterEach((context) => afterEachTest(page, context, app))
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
+appSession((session) => ({ app, browser, page, problems } = session), {
+  viewport: { width: 1280, height: 800 },
+  beforeGoto: (page) =>
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
 })
 
 /** once no finite animation runs (a dialog zooming in): what a screenshot should show */
