@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { ROOT } from '../main/services/helpers'
 import { builtCli, testUserData } from './builtCli'
+import { stopChildren } from './stopChildren'
 
 /**
  * The real CLI on a real pseudo-terminal: util-linux `script` runs it with a pty as its
@@ -83,19 +84,6 @@ export function ptyCli(args: string[], after = ''): PtyRun {
  * afterEach: a terminal a failed test left open is closed; `script` ends, the CLI gets SIGHUP
  * (which stops its servers), and SIGKILL follows if it does not go.
  */
-export async function closeStrayPtys(): Promise<void> {
-  await Promise.all(
-    [...running].map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve()
-          const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
-          child.once('close', () => {
-            clearTimeout(force)
-            resolve()
-          })
-          child.kill('SIGTERM')
-        })
-    )
-  )
+export function closeStrayPtys(): Promise<void> {
+  return stopChildren(running)
 }

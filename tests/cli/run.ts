@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, tempDir } from '../main/services/helpers'
 import { builtCli, testUserData } from './builtCli'
+import { stopChildren } from './stopChildren'
 
 /** Spawns the real CLI (out/cli/index.js, as `npm run cli` runs it) in its own process. */
 const CLI = builtCli()
@@ -48,21 +49,8 @@ export function cli(args: string[], options: RunOptions = {}): Promise<Run> {
  * afterEach: a CLI a failed test left running gets SIGTERM, which it handles like Ctrl-C (its
  * servers are stopped), then SIGKILL if it does not go.
  */
-export async function stopStrayClis(): Promise<void> {
-  await Promise.all(
-    [...running].map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve()
-          const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
-          child.once('close', () => {
-            clearTimeout(force)
-            resolve()
-          })
-          child.kill('SIGTERM')
-        })
-    )
-  )
+export function stopStrayClis(): Promise<void> {
+  return stopChildren(running)
 }
 
 /** A config file with the given mcpServers; returns the `--config` args for `cli`. */
