@@ -88,7 +88,7 @@ export const ipcContract = {
   // main's ServerRegistry: the one server list (O1); every change comes back as servers:changed
   'servers:list': channel<ServersSnapshot>()(none),
   /** new servers (the editor's quick create, an import after its inputs were filled in); never approved by this */
-  'servers:add': channel<McpServer[]>()(z.object({ servers: z.array(McpServerSchema).min(1).max(500) })),
+  'servers:add': channel<McpServer[]>()(z.object({ servers: z.array(McpServerSchema).min(1).max(500, 'at most 500 servers at a time: import the file in parts') })),
   'servers:update': channel<McpServer>()(z.object({ serverId, changes: McpServerChangesSchema })),
   /** removes the server (or a broken entry), stopping it first */
   'servers:remove': channel<boolean>()(byId),
@@ -96,7 +96,7 @@ export const ipcContract = {
   // every server's id (the whole new order): a list of 10,000 must still be reorderable
   'servers:reorder': channel<void>()(z.object({ serverIds: z.array(serverId).max(50_000) })),
   /** O2: the user agreed to run these servers' exact targets; false when they declined main's own confirmation */
-  'servers:approve': channel<boolean>()(z.object({ serverIds: z.array(serverId).min(1).max(500) })),
+  'servers:approve': channel<boolean>()(z.object({ serverIds: z.array(serverId).min(1).max(500, 'at most 500 servers at a time: approve them in parts') })),
   /** a broken entry replaced by the user's corrected JSON */
   'servers:repair': channel<McpServer>()(z.object({ serverId, entry: z.unknown() })),
 

@@ -31,6 +31,15 @@ describe('a long list (thousands of servers)', () => {
     expect(Object.keys(readServersFile(platform.userDataDir).approvals)).toHaveLength(500)
   })
 
+  it('an import of more than 500 at once is refused with what to do, and nothing is added', async () => {
+    const platform = createNodePlatform({ userDataDir: tempDir() })
+    const host = await createHost({ platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false }) } })
+    hosts.push(host)
+    const answer = await host.router.invoke('servers:add', { servers: many(501, 'big') } as never, { via: 'direct' })
+    expect(() => unwrapResponse(answer)).toThrow('at most 500 servers at a time: import the file in parts')
+    expect(host.registry.snapshot().servers).toHaveLength(0)
+  })
+
   it('a list of 10,000 can be reordered through the IPC edge (the whole order is one argument)', async () => {
     const platform = createNodePlatform({ userDataDir: tempDir() })
     const registry = await openRegistry(platform.userDataDir)
