@@ -5,9 +5,11 @@ import { IpcRouter, type IpcHandlers } from './ipc/IpcRouter'
 import { mcpHandlers } from './ipc/mcpHandlers'
 import { serverHandlers } from './ipc/serverHandlers'
 import { storageHandlers } from './ipc/storageHandlers'
+import { traceHandlers } from './ipc/traceHandlers'
 import { MCPService, type MCPServiceOptions } from './services/mcp/MCPService'
 import { ServerRegistry } from './services/servers/ServerRegistry'
 import { FileStorage } from './services/storage/FileStorage'
+import { hostTracing } from './services/trace/hostTracing'
 
 export interface Host {
   router: IpcRouter
@@ -38,17 +40,21 @@ export async function createHost(deps: HostDeps): Promise<Host> {
 export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const { platform } = deps
   // O2 where processes start: only the exact config the user approved runs
-  const mcp = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server) })
+  const storage = new FileStorage(platform.userDataDir)
+  // every MCP operation a span (SPEC §R), read by the Trace window, exported when configured
+  const tracing = hostTracing({ secrets: () => mcp.secrets.values(), readSetting: (key) => storage.getItem(key) })
+  const mcp = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server), tracing })
   forwardEvents({ platform, mcp, registry })
+  const offSpans = tracing.store.onSpans((event) => platform.emit('trace:spans', event))
   // a server the CLI adds while the app runs shows in the windows at once
   const unwatch = registry.watch()
-  const storage = new FileStorage(platform.userDataDir)
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {
     ...appHandlers(deps),
     ...storageHandlers(storage),
     ...serverHandlers({ registry, mcp, platform }),
-    ...mcpHandlers(mcp, registry)
+    ...mcpHandlers(mcp, registry),
+    ...traceHandlers(tracing)
   }
   const router = new IpcRouter(ipcContract, () => mcp.secrets.values())
   router.handleAll(handlers)
@@ -59,7 +65,9 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     storage,
     close: async () => {
       unwatch()
+      offSpans()
       await mcp.closeAll()
+      await tracing.shutdown()
       await registry.flush()
     }
   }

@@ -13,6 +13,7 @@ import type { ServersSnapshot } from '../mcp/registry'
 import { McpServerChangesSchema, McpServerSchema, type McpServer } from '../mcp/server'
 import { CompletionRequestSchema, type CompletionSuggestions, type McpSessionState } from '../mcp/session'
 import type { ServerStatusEvent } from '../mcp/status'
+import { TraceListFilterSchema, type TraceSpan, type TraceSpansEvent, type TraceSummary } from '../trace/spans'
 import type {
   AppInfo,
   ClientRequestDoneEvent,
@@ -138,7 +139,14 @@ export const ipcContract = {
   'mcp:respond-elicitation': channel<boolean>()(z.object({ requestId: z.string().min(1), response: ElicitationResponseSchema })),
   'mcp:respond-sampling': channel<boolean>()(z.object({ requestId: z.string().min(1), response: SamplingResponseSchema })),
   /** what is still waiting for the user: a window that (re)loads shows the dialogs it missed */
-  'mcp:pending-requests': channel<PendingClientRequest[]>()(none)
+  'mcp:pending-requests': channel<PendingClientRequest[]>()(none),
+
+  // the Trace window (SPEC §R): recent operations as spans, kept in main
+  /** recent traces, newest first, each by its root span */
+  'trace:list': channel<TraceSummary[]>()(TraceListFilterSchema),
+  /** one trace's spans in start order; empty once it was dropped */
+  'trace:get': channel<TraceSpan[]>()(z.object({ traceId: z.string().regex(/^[0-9a-f]{32}$/) })),
+  'trace:clear': channel<void>()(none)
 } satisfies ChannelTable
 
 /** Main → renderer events, declared once with their payloads. */
@@ -160,7 +168,9 @@ export const ipcEvents = {
   /** a server asks for a model completion (Q3); answer on mcp:respond-sampling */
   'mcp:sampling-request': event<SamplingRequestEvent>(),
   /** an elicitation or sampling request is over: close its dialog */
-  'mcp:client-request-done': event<ClientRequestDoneEvent>()
+  'mcp:client-request-done': event<ClientRequestDoneEvent>(),
+  /** spans that started or changed, in throttled batches (the Trace window's waterfall grows live) */
+  'trace:spans': event<TraceSpansEvent>()
 } satisfies Record<string, EventDef>
 
 export type IpcContract = typeof ipcContract

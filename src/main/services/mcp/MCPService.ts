@@ -48,6 +48,7 @@ import { HOST_LOG_SOURCE, logToolFailure, logToolResult } from './toolCallLog'
 import { builtinServers } from './builtin'
 import { KnownSecrets } from './knownSecrets'
 import { ServerMessages } from './messages/ServerMessages'
+import { instrumentMcp, type McpInstrumentation } from '../trace/instrumentMcp'
 
 export { CONNECT_TIMEOUT_FLOOR_MS, defaultBinDirs, type CallToolArgs, type GetPromptArgs, type MCPServiceOptions, type ResourceArgs }
 
@@ -69,6 +70,7 @@ export class MCPService {
   private readonly options: MCPServiceOptions
   private readonly resolver: { loginEnv: () => Promise<LoginShellEnv>; binDirs: string[] }
   private shuttingDown = false
+  private readonly traced: McpInstrumentation | undefined
 
   constructor(options: MCPServiceOptions) {
     this.options = options
@@ -77,6 +79,7 @@ export class MCPService {
     this.calls = new ToolCalls(this.events.send, { longRunningMaxMs: options.longRunningMaxMs })
     this.requests = new ClientRequests(this.events.send, options.clientRequestTimeoutMs)
     this.resolver = { loginEnv: options.loginShellEnv ?? sharedLoginShellEnv, binDirs: options.binDirs ?? defaultBinDirs() }
+    this.traced = options.tracing && instrumentMcp(this, this.events, options.tracing, () => this.logs.flush())
   }
 
   /** The one object of a server, made on first use and kept until it is removed. */
@@ -84,7 +87,8 @@ export class MCPService {
     let owner = this.connections.get(server.id)
     if (!owner) {
       owner = new ServerConnection(server.id, {
-        connect: (configured, signal, conn) => this.start(configured, signal, conn),
+        connect: (configured, signal, conn) =>
+          this.traced ? this.traced.connect(configured, () => this.start(configured, signal, conn)) : this.start(configured, signal, conn),
         trust: this.options.trust ?? (() => true),
         onStatus: (configured, status, error) => {
           this.events.send('server-status', { serverId: configured.id, serverName: configured.name, status, error: error && this.secrets.redact(error.message), code: error?.code })

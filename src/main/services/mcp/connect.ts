@@ -6,6 +6,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { createClient, type ClientRequestHandlers } from './client'
 import { McpServerError } from './errors'
 import type { MessageTap } from './messages/messageTap'
+import { spanEvent } from '../trace/spanContext'
 import { createTransport, shouldFallBackToSse, transportKindsFor, type TransportContext, type TransportKind } from './transports'
 
 /** A live, initialized client and what it runs on. */
@@ -56,6 +57,7 @@ export async function connectServer(
   let previous: McpServerError | undefined
   for (const [index, kind] of kinds.entries()) {
     if (ctx.signal?.aborted) break
+    spanEvent('transport', { kind })
     const attempt = await createTransport(kind, server, ctx)
     const client = createClient(ctx.platform, ctx.handlers)
     const connection: Connection = {
@@ -85,6 +87,7 @@ export async function connectServer(
       const explained = attempt.explain(error, ctx.timeoutMs)
       if (index < kinds.length - 1 && shouldFallBackToSse(explained)) {
         ctx.log('info', `Streamable HTTP was refused (${explained.message}); trying SSE`)
+        spanEvent('fallback', { from: kind, reason: explained.message })
         previous = explained
         continue
       }

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { IpcParsedArgs } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../platform/Platform'
+import type { Tracing } from '../trace/Tracing'
 import type { LoginShellEnv } from './shellEnv'
 import type { InMemoryServerFactories } from './transports/inMemory'
 
@@ -42,6 +43,8 @@ export interface MCPServiceOptions {
   longRunningMaxMs?: number
   /** the clock cache TTLs run on (tests move it) */
   now?: () => number
+  /** every operation a span (SPEC §R); none without it */
+  tracing?: Tracing
 }
 
 /** resources/bin beside the app (packaged: process.resourcesPath/bin). */

@@ -5,6 +5,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { formatDuration, isTimeout, McpServerError, replyTooLargeDetail } from './errors'
 import type { McpEmit } from './events'
 import { runToolTask, type TaskMode } from './taskCalls'
+import { traceContextMeta } from '../trace/spanContext'
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000
 /** X3: however much progress a long-running tool reports, a call ends after 10 minutes. */
@@ -132,6 +133,9 @@ export class ToolCalls {
       throw new McpServerError(server, 'TOOL_DISABLED', `tool "${name}" is disabled for this server — enable it in the server's Tools tab`)
     }
     const parsedArgs = parseToolArgs(server, name, args)
+    // W3C trace context (SPEC §R): a server that traces joins the call's trace
+    const traceMeta = traceContextMeta()
+    const request = { name, arguments: parsedArgs, ...(traceMeta.traceparent ? { _meta: traceMeta } : {}) }
     const timeout = callTimeoutMs(server, name, options.timeoutMs)
     const capMs = options.longRunningMaxMs ?? this.defaults.longRunningMaxMs ?? LONG_RUNNING_MAX_MS
     if (!positiveMs(capMs)) {
@@ -141,7 +145,7 @@ export class ToolCalls {
     // it skips the abort signal and the progress token, which cost the SDK more than the call
     if (options.callId === undefined && !options.signal && !server.longRunning && !taskMode) {
       try {
-        return (await client.callTool({ name, arguments: parsedArgs }, CallToolResultSchema, { timeout })) as CallToolResult
+        return (await client.callTool(request, CallToolResultSchema, { timeout })) as CallToolResult
       } catch (error) {
         throw this.describeFailure(client, server, name, timeout, capMs, undefined, error)
       }
@@ -177,7 +181,7 @@ export class ToolCalls {
           emit: this.emit
         })
       }
-      return (await client.callTool({ name, arguments: parsedArgs }, CallToolResultSchema, {
+      return (await client.callTool(request, CallToolResultSchema, {
         timeout,
         signal: controller.signal,
         ...(server.longRunning ? { resetTimeoutOnProgress: true, maxTotalTimeout: capMs } : {}),

@@ -1,0 +1,159 @@
+import type { Context } from '@opentelemetry/api'
+import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base'
+import { TRACE_ATTR, type TraceListFilter, type TraceSpan, type TraceSpansEvent, type TraceSummary } from '@shared/trace/spans'
+import { throttle } from '../mcp/throttle'
+import { toTraceSpan } from './spanDto'
+
+export interface TraceStoreOptions {
+  /** spans kept per server (and for spans of no server); the oldest go first */
+  perServer?: number
+  /** spans kept in all */
+  total?: number
+  /** how often at most new and changed spans are pushed */
+  pushMs?: number
+}
+
+export const DEFAULT_SPANS_PER_SERVER = 1000
+export const DEFAULT_SPANS_TOTAL = 10_000
+const NO_SERVER = ''
+
+/**
+ * The Trace window's memory (SPEC §R): a span processor keeping the most recent spans, running
+ * ones included, bounded per server and in all, so a host that runs for weeks holds the same
+ * amount. New and changed spans are pushed in throttled batches, like the server log.
+ */
+export class TraceStore implements SpanProcessor {
+  private readonly spans = new Map<string, Span>()
+  /** server id → its span ids, oldest first (a Map keeps insertion order) */
+  private readonly byServer = new Map<string, Map<string, true>>()
+  private readonly byTrace = new Map<string, Set<string>>()
+  private readonly dirty = new Set<string>()
+  private readonly listeners = new Set<(event: TraceSpansEvent) => void>()
+  private readonly perServer: number
+  private readonly total: number
+  private readonly push: { call(): void; cancel(): void }
+
+  constructor(options: TraceStoreOptions = {}) {
+    this.perServer = options.perServer ?? DEFAULT_SPANS_PER_SERVER
+    this.total = options.total ?? DEFAULT_SPANS_TOTAL
+    this.push = throttle(() => this.flush(), options.pushMs ?? 100)
+  }
+
+  onStart(span: Span, _parentContext: Context): void {
+    const { spanId, traceId } = span.spanContext()
+    const server = serverOf(span)
+    this.spans.set(spanId, span)
+    let own = this.byServer.get(server)
+    if (!own) this.byServer.set(server, (own = new Map()))
+    own.set(spanId, true)
+    let trace = this.byTrace.get(traceId)
+    if (!trace) this.byTrace.set(traceId, (trace = new Set()))
+    trace.add(spanId)
+    if (own.size > this.perServer) this.drop(own.keys().next().value as string)
+    if (this.spans.size > this.total) this.drop(this.spans.keys().next().value as string)
+    this.changed(spanId)
+  }
+
+  onEnd(span: ReadableSpan): void {
+    this.changed(span.spanContext().spanId)
+  }
+
+  /** A span that gained an event (progress, a log line): pushed again. */
+  changed(spanId: string): void {
+    if (!this.spans.has(spanId) || !this.listeners.size) return
+    this.dirty.add(spanId)
+    this.push.call()
+  }
+
+  /** Listens to pushes; returns the undo. */
+  onSpans(listener: (event: TraceSpansEvent) => void): () => void {
+    this.listeners.add(listener)
+    return () => void this.listeners.delete(listener)
+  }
+
+  get size(): number {
+    return this.spans.size
+  }
+
+  /** Recent operations, newest first: each trace by its root span, filtered. */
+  list(filter: TraceListFilter = {}): TraceSummary[] {
+    const out: TraceSummary[] = []
+    const search = filter.search?.trim().toLowerCase()
+    const limit = filter.limit ?? 500
+    const roots = [...this.spans.values()].filter((span) => !span.parentSpanContext || !this.spans.has(span.parentSpanContext.spanId))
+    for (let i = roots.length - 1; i >= 0 && out.length < limit; i--) {
+      const root = roots[i]
+      const { traceId } = root.spanContext()
+      const spans = this.traceSpans(traceId)
+      if (filter.serverId && serverOf(root) !== filter.serverId) continue
+      if (filter.tool && !spans.some((span) => span.attributes[TRACE_ATTR.tool] === filter.tool)) continue
+      const hasError = spans.some((span) => span.status === 'error')
+      if (filter.errorsOnly && !hasError) continue
+      if (search && !spans.some((span) => JSON.stringify([span.name, span.error, span.attributes]).toLowerCase().includes(search))) continue
+      out.push({ traceId, root: toTraceSpan(root), spanCount: spans.length, hasError })
+    }
+    return out
+  }
+
+  /** One trace's spans, in the order they started; empty once it was dropped or cleared. */
+  get(traceId: string): TraceSpan[] {
+    return this.traceSpans(traceId).sort((a, b) => a.start - b.start)
+  }
+
+  clear(): void {
+    this.spans.clear()
+    this.byServer.clear()
+    this.byTrace.clear()
+    this.dirty.clear()
+    this.push.cancel()
+    for (const listener of this.listeners) listener({ spans: [], cleared: true })
+  }
+
+  /** Sends the batch now (tests, shutdown). */
+  flush(): void {
+    if (!this.dirty.size) return
+    const spans = [...this.dirty].flatMap((id) => {
+      const span = this.spans.get(id)
+      return span ? [toTraceSpan(span)] : []
+    })
+    this.dirty.clear()
+    if (spans.length) for (const listener of this.listeners) listener({ spans })
+  }
+
+  forceFlush(): Promise<void> {
+    this.flush()
+    return Promise.resolve()
+  }
+
+  shutdown(): Promise<void> {
+    this.push.cancel()
+    return Promise.resolve()
+  }
+
+  private traceSpans(traceId: string): TraceSpan[] {
+    return [...(this.byTrace.get(traceId) ?? [])].flatMap((id) => {
+      const span = this.spans.get(id)
+      return span ? [toTraceSpan(span)] : []
+    })
+  }
+
+  private drop(spanId: string): void {
+    const span = this.spans.get(spanId)
+    if (!span) return
+    this.spans.delete(spanId)
+    this.dirty.delete(spanId)
+    const server = serverOf(span)
+    const own = this.byServer.get(server)
+    own?.delete(spanId)
+    if (own && !own.size) this.byServer.delete(server)
+    const { traceId } = span.spanContext()
+    const trace = this.byTrace.get(traceId)
+    trace?.delete(spanId)
+    if (trace && !trace.size) this.byTrace.delete(traceId)
+  }
+}
+
+function serverOf(span: ReadableSpan): string {
+  const id = span.attributes[TRACE_ATTR.serverId]
+  return typeof id === 'string' ? id : NO_SERVER
+}

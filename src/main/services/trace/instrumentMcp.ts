@@ -1,0 +1,157 @@
+import type { Attributes, Span } from '@opentelemetry/api'
+import { redactSensitive } from '@shared/mcp/redact'
+import { serverSecretValues } from '@shared/mcp/secretValues'
+import type { McpServer } from '@shared/mcp/server'
+import { TRACE_ATTR } from '@shared/trace/spans'
+import type { McpEventBus } from '../mcp/events'
+import type { MCPService } from '../mcp/MCPService'
+import { jsonAttribute, resultAttributes, serverAttributes } from './attributes'
+import { watchServerEvents } from './serverEvents'
+import type { Tracing } from './Tracing'
+
+/** The operations that become spans, by the suffix their span is named with. */
+type Traced = Pick<MCPService, 'listTools' | 'callTool' | 'listPrompts' | 'getPrompt' | 'listResources' | 'listResourceTemplates' | 'getResource' | 'abortTool'>
+
+/** Spans still running, per server (for its log lines and requests) and per call id (for progress). */
+export class ActiveSpans {
+  readonly byServer = new Map<string, Set<Span>>()
+  readonly byCall = new Map<string, Span>()
+
+  /** The newest running span of a server: where its log lines and requests belong. */
+  newest(serverId: string): Span | undefined {
+    const spans = this.byServer.get(serverId)
+    return spans ? [...spans].at(-1) : undefined
+  }
+
+  add(serverId: string, span: Span, callId?: string): () => void {
+    let spans = this.byServer.get(serverId)
+    if (!spans) this.byServer.set(serverId, (spans = new Set()))
+    spans.add(span)
+    if (callId) this.byCall.set(callId, span)
+    return () => {
+      spans.delete(span)
+      if (!spans.size) this.byServer.delete(serverId)
+      if (callId && this.byCall.get(callId) === span) this.byCall.delete(callId)
+    }
+  }
+}
+
+/** What a tool's arguments were, as JSON: the renderer may send them as a JSON string. */
+function argsValue(args: unknown): unknown {
+  if (typeof args !== 'string') return args ?? {}
+  try {
+    return args.trim() ? JSON.parse(args) : {}
+  } catch {
+    return args
+  }
+}
+
+/**
+ * Every MCP operation of the host as a span (SPEC §R), by wrapping the service's public
+ * operations once, where it is built; and the connect, which the service wraps itself with
+ * `connect` (it is private there). Events on the bus (progress, log lines, requests from the
+ * server) become events of the span they happened in. `flushLogs` sends the log lines still
+ * batched before a span ends, so its last lines are in it.
+ */
+export function instrumentMcp(service: Traced, bus: McpEventBus, tracing: Tracing, flushLogs: () => void) {
+  const active = new ActiveSpans()
+  watchServerEvents(bus, tracing, active)
+
+  /** One operation of one server as a span, registered as running while it runs. */
+  const run = <T>(server: McpServer, what: string, attributes: Attributes, fn: (span: Span) => Promise<T>, callId?: string) =>
+    tracing.withSpan(`${server.name}.${what}`, { ...serverAttributes(server), ...attributes }, async (span) => {
+      const done = active.add(server.id, span, callId)
+      try {
+        return await fn(span)
+      } finally {
+        flushLogs()
+        done()
+      }
+    })
+
+  const original = { ...pick(service) }
+  const list =
+    <K extends 'listTools' | 'listPrompts' | 'listResources' | 'listResourceTemplates'>(key: K, what: string): Traced[K] =>
+    ((server: McpServer, ...rest: unknown[]) =>
+      run(server, what, { [TRACE_ATTR.operation]: what }, async (span) => {
+        const items = await (original[key] as (...args: unknown[]) => Promise<unknown[]>)(server, ...rest)
+        span.setAttribute('mcp.response.count', items.length)
+        return items
+      })) as Traced[K]
+  service.listTools = list('listTools', 'ListTools')
+  service.listPrompts = list('listPrompts', 'ListPrompts')
+  service.listResources = list('listResources', 'ListResources')
+  service.listResourceTemplates = list('listResourceTemplates', 'ListResourceTemplates')
+
+  service.callTool = (args, options) => {
+    const attributes: Attributes = {
+      [TRACE_ATTR.operation]: 'tools/call',
+      [TRACE_ATTR.tool]: args.name,
+      [TRACE_ATTR.args]: jsonAttribute(argsValue(args.args), tracing.secrets())
+    }
+    if (args.callId) attributes[TRACE_ATTR.callId] = args.callId
+    return run(
+      args.server,
+      args.name,
+      attributes,
+      async (span) => {
+        const result = await original.callTool(args, options)
+        span.setAttributes(resultAttributes(result, tracing.secrets()))
+        if (result.isError) {
+          const text = result.content.find((item) => item.type === 'text')
+          tracing.fail(span, new Error(text?.type === 'text' ? text.text : 'the tool reported an error'))
+        }
+        return result
+      },
+      args.callId
+    )
+  }
+
+  service.getPrompt = (args) =>
+    run(args.server, `GetPrompt ${args.name}`, { [TRACE_ATTR.operation]: 'prompts/get', [TRACE_ATTR.prompt]: args.name, [TRACE_ATTR.args]: jsonAttribute(args.args ?? {}, tracing.secrets()) }, async (span) => {
+      const result = await original.getPrompt(args)
+      span.setAttributes({ [TRACE_ATTR.result]: jsonAttribute(result, tracing.secrets()), 'mcp.response.count': result.messages.length })
+      return result
+    })
+
+  service.getResource = (args) =>
+    run(args.server, 'ReadResource', { [TRACE_ATTR.operation]: 'resources/read', [TRACE_ATTR.uri]: args.uri }, async (span) => {
+      const result = await original.getResource(args)
+      span.setAttributes({ [TRACE_ATTR.result]: jsonAttribute(result, tracing.secrets()), 'mcp.response.count': result.contents.length })
+      return result
+    })
+
+  service.abortTool = (callId) => {
+    const span = active.byCall.get(callId)
+    const aborted = original.abortTool(callId)
+    if (span && aborted) tracing.addEvent(span, 'cancel', { reason: 'cancelled by the user' })
+    return aborted
+  }
+
+  return {
+    /** A connect as a span: a child of the operation that needed it, with its transport steps as events. */
+    connect<T>(server: McpServer, fn: () => Promise<T>): Promise<T> {
+      const secrets = serverSecretValues(server)
+      const attributes: Attributes = { [TRACE_ATTR.operation]: 'connect' }
+      if (server.baseUrl) attributes['mcp.server.url'] = redactSensitive(server.baseUrl, { secrets })
+      if (server.headers) attributes['mcp.server.headers'] = jsonAttribute(server.headers, secrets)
+      if (server.command) attributes['mcp.server.command'] = redactSensitive([server.command, ...(server.args ?? [])].join(' '), { secrets })
+      return run(server, 'connect', attributes, () => fn())
+    }
+  }
+}
+
+function pick(service: Traced): Traced {
+  return {
+    listTools: service.listTools.bind(service),
+    callTool: service.callTool.bind(service),
+    listPrompts: service.listPrompts.bind(service),
+    getPrompt: service.getPrompt.bind(service),
+    listResources: service.listResources.bind(service),
+    listResourceTemplates: service.listResourceTemplates.bind(service),
+    getResource: service.getResource.bind(service),
+    abortTool: service.abortTool.bind(service)
+  }
+}
+
+export type McpInstrumentation = ReturnType<typeof instrumentMcp>

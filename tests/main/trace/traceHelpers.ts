@@ -1,0 +1,33 @@
+import { McpServer as SdkServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@shared/mcp/server'
+import type { TraceSpan } from '@shared/trace/spans'
+import { z } from 'zod'
+import { Tracing, type TracingOptions } from '../../../src/main/services/trace/Tracing'
+import { makeService } from '../services/helpers'
+
+/** A service traced into its own provider and store, as the app builds it. */
+export function tracedService(tracingOptions: TracingOptions = {}, serviceOptions: Parameters<typeof makeService>[0] = {}) {
+  const tracing = new Tracing(tracingOptions)
+  const made = makeService({ ...serviceOptions, tracing, inMemoryServers: { echo: echoServer, ...serviceOptions.inMemoryServers } })
+  return { ...made, tracing }
+}
+
+/** An in-process server with `echo`: fast enough for thousands of calls. */
+export function echoServer() {
+  const server = new SdkServer({ name: 'echo', version: '1.0.0' })
+  server.registerTool('echo', { inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }))
+  return server
+}
+
+let serial = 0
+export function inMemoryEcho(extra: Partial<McpServer> = {}): McpServer {
+  serial++
+  return { id: `echo-${serial}`, name: 'echo', type: 'inMemory', isActive: true, ...extra }
+}
+
+/** Every span of every trace in the store, newest trace first. */
+export function allSpans(tracing: Tracing): TraceSpan[] {
+  return tracing.store.list({ limit: 5000 }).flatMap((summary) => tracing.store.get(summary.traceId))
+}
+
+export const named = (spans: TraceSpan[], name: string) => spans.filter((span) => span.name === name)
