@@ -45,6 +45,29 @@ describe('redactSensitive keys (G3)', () => {
     })
   })
 
+  it("a tool's input schema keeps its fields named like secrets readable; a value given for them is still hidden", () => {
+    const tool = {
+      name: 'login',
+      inputSchema: {
+        type: 'object',
+        properties: { password: { type: 'string', description: 'your password' }, apiKey: { type: 'string' }, token: { type: 'string', default: 'tok-default-1' } },
+        required: ['password']
+      }
+    }
+    expect(redactSensitive(tool)).toEqual({
+      name: 'login',
+      inputSchema: {
+        type: 'object',
+        properties: { password: { type: 'string', description: 'your password' }, apiKey: { type: 'string' }, token: { type: 'string', default: 'tok-default-1' } },
+        required: ['password']
+      }
+    })
+    // the call's arguments are values: hidden as before
+    expect(redactSensitive({ arguments: { password: 'hunter2', apiKey: 'sk-1' } })).toEqual({ arguments: { password: REDACTED, apiKey: REDACTED } })
+    // a "properties" that holds values, not schemas, is not taken for a schema
+    expect(redactSensitive({ properties: { password: 'hunter2' } })).toEqual({ properties: { password: REDACTED } })
+  })
+
   it.each([
     'OPENAI_API_KEY',
     'STRIPE_KEY',

@@ -146,8 +146,17 @@ function walkObject(value: object, options: RedactOptions, seen: WeakSet<object>
   return out
 }
 
+/** A JSON Schema's `properties`: its keys name fields (a `password` field), they hold no values. */
+function isSchemaProperties(key: string, item: unknown): item is Record<string, object> {
+  return key === 'properties' && typeof item === 'object' && item !== null && !Array.isArray(item) && Object.values(item).every((v) => typeof v === 'object' && v !== null)
+}
+
 function redactEntry(key: string, item: unknown, options: RedactOptions, seen: WeakSet<object>, depth: number) {
   if (item === undefined || item === null || item === '') return item
+  if (isSchemaProperties(key, item)) {
+    if (depth + 1 >= (options.maxDepth ?? MAX_DEPTH)) return '[Too deep]'
+    return Object.fromEntries(Object.entries(item).map(([field, schema]) => [field, walk(schema, options, seen, depth + 2)]))
+  }
   if (isSecretKey(key)) return REDACTED
   // a name that merely looks secret hides strings only: maxTokens: 100 stays readable
   if (typeof item === 'string' && looksSecretName(key)) return REDACTED
