@@ -7,7 +7,7 @@ import { makeService } from '../services/helpers'
 
 /** A service traced into its own provider and store, as the app builds it. */
 export function tracedService(tracingOptions: TracingOptions = {}, serviceOptions: Parameters<typeof makeService>[0] = {}) {
-  const tracing = new Tracing(tracingOptions)
+  const tracing = serviceOptions.tracing ?? new Tracing(tracingOptions)
   const made = makeService({ ...serviceOptions, tracing, inMemoryServers: { echo: echoServer, ...serviceOptions.inMemoryServers } })
   return { ...made, tracing }
 }
