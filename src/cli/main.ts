@@ -2,7 +2,7 @@ import type { ProgressEvent } from '@shared/ipc/contract'
 import { MCPService } from '../main/services/mcp/MCPService'
 import { McpServerError } from '../main/services/mcp/errors'
 import { createNodePlatform } from '../main/platform/nodePlatform'
-import { createCachedLoginShellEnvLoader, loginEnvCacheFile } from '../main/services/mcp/loginEnvCache'
+import { userLoginShellEnv } from '../main/services/mcp/loginEnvCache'
 import { installCrashGuard } from '../main/services/processes/crashGuard'
 import { killProcessGroupsNow } from '../main/services/processes/killProcessGroups'
 import { liveChildPids } from '../main/services/processes/liveChildren'
@@ -80,7 +80,7 @@ export async function main(argv: string[]): Promise<never> {
       // a server that ignores its stdin closing should not hold the prompt for long
       stopGraceMs: 800,
       // the profile's environment from the last start when its files are unchanged: no shell on the way
-      loginShellEnv: createCachedLoginShellEnvLoader({ cacheFile: loginEnvCacheFile(platform.userDataDir) }),
+      loginShellEnv: userLoginShellEnv(platform.userDataDir),
       connectTimeoutFloorMs: args.connectTimeoutSeconds !== undefined ? args.connectTimeoutSeconds * 1000 : undefined
     })
     // what servers ask during the command: asked on a terminal, else answered at once (--elicitation, --sampling)

@@ -6,6 +6,7 @@ import { bindRouterToIpcMain } from './ipc/electronIpc'
 import { createElectronPlatform } from './platform/electronPlatform'
 import { registerAppScheme, lockDownSessions, serveRenderer } from './platform/electronSecurity'
 import { createAppWindow, isOwnPage } from './platform/electronWindows'
+import { userLoginShellEnv } from './services/mcp/loginEnvCache'
 
 // out/main/index.js → out/
 const outDir = fileURLToPath(new URL('..', import.meta.url))
@@ -66,7 +67,9 @@ if (!app.requestSingleInstanceLock()) {
     serveRenderer(join(outDir, 'renderer'))
     lockDownSessions()
     const platform = createElectronPlatform(ownWindows)
-    host = await createHost({ platform, mode: 'electron', windows: { openTraceWindow } })
+    // the profile's environment from the last start: the first stdio server does not wait for the shell
+    const loginShellEnv = userLoginShellEnv(platform.userDataDir)
+    host = await createHost({ platform, mode: 'electron', windows: { openTraceWindow }, loginShellEnv, mcpOptions: { loginShellEnv } })
     const trusted = (frameUrl: string | undefined, id: number) =>
       !!frameUrl && isOwnPage(frameUrl) && ownWindows().some((w) => w.webContents.id === id)
     bindRouterToIpcMain(ipcMain, host.router, trusted)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createHost, type Host } from '../createHost'
 import { createNodePlatform, type NodePlatformOptions } from '../platform/nodePlatform'
+import { userLoginShellEnv } from '../services/mcp/loginEnvCache'
 import { startBrowserServer, type BrowserServer } from './BrowserServer'
 
 export interface BrowserModeOptions {
@@ -28,9 +29,13 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     openUrl: options.openUrl,
     onEvent: (event, payload) => sink.server?.broadcast(event, payload)
   })
+  // the profile's environment from the last start: the first stdio server does not wait for the shell
+  const loginShellEnv = userLoginShellEnv(platform.userDataDir)
   const host = await createHost({
     platform,
     mode: 'browser',
+    loginShellEnv,
+    mcpOptions: { loginShellEnv },
     // a new tab has its own sessionStorage, so the Trace page gets the token in its fragment too
     windows: { openTraceWindow: () => ({ opened: false, url: `/trace.html#token=${token}` }) }
   })

@@ -24,6 +24,9 @@ export const REFRESH_AFTER_MS = 10 * 60_000
 
 export const loginEnvCacheFile = (userDataDir: string) => join(userDataDir, 'cache', 'login-env.json')
 
+/** The loader an app or CLI start uses: the login environment kept in its user-data folder. */
+export const userLoginShellEnv = (userDataDir: string) => createCachedLoginShellEnvLoader({ cacheFile: loginEnvCacheFile(userDataDir) })
+
 /** What bash, zsh, fish and sh read at a login, the user's and the system's (folders: entries added or removed). */
 export function startupFiles(env: NodeJS.ProcessEnv): string[] {
   const home = env.HOME ?? homedir()
