@@ -92,7 +92,21 @@ export function serverFromEntry(entry: CatalogueEntry, options: { id: string; de
   }
 }
 
-/** Is this entry already in the list? Names are unique there, and a built-in is found by its name. */
-export function isInList(entry: CatalogueEntry, servers: Pick<McpServer, 'name'>[]): boolean {
-  return servers.some((server) => server.name === entry.server.name)
+type Target = Pick<McpServer, 'name' | 'type' | 'baseUrl' | 'command' | 'args'>
+
+/**
+ * Is this entry already in the list? A built-in is an in-memory server of its name; a preset is a
+ * server reaching the same URL or running the same command, whatever the user named it (and a
+ * server that merely took a preset's name is not that preset).
+ */
+export function isInList(entry: CatalogueEntry, servers: Target[]): boolean {
+  const want = entry.server
+  const sameArgs = (args: string[] | undefined) => (args ?? []).join('\0') === (want.args ?? []).join('\0')
+  return servers.some((server) =>
+    entry.kind === 'builtin'
+      ? server.type === 'inMemory' && server.name === want.name
+      : want.baseUrl
+        ? server.baseUrl === want.baseUrl
+        : server.command === want.command && sameArgs(server.args)
+  )
 }
