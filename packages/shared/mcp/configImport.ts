@@ -52,6 +52,8 @@ const ImportedServerSchema = z
     isActive: z.boolean().optional(),
     disabled: z.boolean().optional(),
     disabledTools: z.array(z.string()).optional(),
+    /** our own: the folders offered to the server as roots (Q1) */
+    roots: z.array(z.string()).optional(),
     provider: z.string().optional(),
     tags: z.array(z.string()).optional()
   })
@@ -298,6 +300,7 @@ function toServers(map: Record<string, ImportedServer>, options: ImportOptions):
       timeout: entry.timeout,
       longRunning: entry.longRunning,
       disabledTools: entry.disabledTools,
+      roots: entry.roots,
       provider: entry.provider,
       tags: entry.tags,
       isActive: entry.isActive ?? !entry.disabled,

@@ -31,7 +31,7 @@ describe('import plan', () => {
 describe('export', () => {
   it('round-trips through the importer: every field it writes comes back', () => {
     const servers: McpServer[] = [
-      s('1', 'local', { type: 'stdio', args: ['a b', 'c'], env: { K: 'v' }, cwd: '/tmp', registryUrl: 'https://r.example/simple', timeout: 30, longRunning: true, tags: ['x'], disabledTools: ['t'], isActive: true }),
+      s('1', 'local', { type: 'stdio', args: ['a b', 'c'], env: { K: 'v' }, cwd: '/tmp', registryUrl: 'https://r.example/simple', timeout: 30, longRunning: true, tags: ['x'], disabledTools: ['t'], roots: ['/home/me/notes'], isActive: true }),
       { id: '2', name: 'remote', type: 'streamableHttp', baseUrl: 'https://example.com/mcp', headers: { Authorization: 'Bearer z' }, provider: 'P', isActive: false }
     ]
     const back = parseMcpConfig(JSON.stringify(exportMcpServers(servers)))

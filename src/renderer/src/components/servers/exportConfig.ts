@@ -25,6 +25,7 @@ export function exportMcpServers(servers: McpServer[]): { mcpServers: Record<str
       provider: s.provider,
       tags: s.tags?.length ? s.tags : undefined,
       disabledTools: s.disabledTools?.length ? s.disabledTools : undefined,
+      roots: s.roots?.length ? s.roots : undefined,
       isActive: s.isActive
     }
     mcpServers[s.name] = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined))
