@@ -45,7 +45,10 @@ export const ERROR_CODES = [
   'TOOL_TIMEOUT',
   'CANCELLED',
   'REQUEST_FAILED',
-  'STOPPED'
+  'STOPPED',
+  // OAuth (SPEC §A): a sign-in is needed, or one did not complete
+  'NEEDS_SIGN_IN',
+  'SIGN_IN_FAILED'
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

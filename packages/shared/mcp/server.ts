@@ -20,6 +20,28 @@ export const EnvSchema = z.record(z.string(), z.string()).superRefine((env, ctx)
 const HeadersSchema = z.record(z.string(), z.string())
 
 /**
+ * OAuth settings of a remote server (SPEC §A), all optional: without them the app registers
+ * itself (dynamic registration or a client metadata document) and signs in through the browser.
+ * `grant` picks a machine-to-machine flow instead: client credentials (a secret or a private key
+ * JWT), or cross-app access (SEP-990: an IdP ID token exchanged for a JWT grant).
+ */
+export const McpOAuthConfigSchema = z.object({
+  clientId: z.string().min(1).optional(),
+  clientSecret: z.string().optional(),
+  scopes: z.array(z.string()).optional(),
+  /** the loopback port of the sign-in callback; 12346 by default */
+  callbackPort: z.number().int().min(0).max(65535).optional(),
+  grant: z.enum(['authorization_code', 'client_credentials', 'cross_app_access']).optional(),
+  /** client credentials: how the client proves itself at the token endpoint */
+  tokenEndpointAuthMethod: z.enum(['client_secret_basic', 'client_secret_post', 'private_key_jwt']).optional(),
+  privateKeyPem: z.string().optional(),
+  signingAlgorithm: z.string().optional(),
+  /** cross-app access: the enterprise IdP, its client id and the user's ID token there */
+  idp: z.object({ tokenEndpoint: z.string(), clientId: z.string(), idToken: z.string() }).optional()
+})
+export type McpOAuthConfig = z.infer<typeof McpOAuthConfigSchema>
+
+/**
  * One configured MCP server, as the renderer stores it and every IPC call carries it (SPEC §U).
  * `type` may be absent for a URL server: then Streamable HTTP is tried first, SSE on a 4xx (T5).
  */
@@ -34,6 +56,7 @@ export const McpServerSchema = z.object({
   env: EnvSchema.optional(),
   cwd: z.string().optional(),
   headers: HeadersSchema.optional(),
+  oauth: McpOAuthConfigSchema.optional(),
   /** env var and header names whose values may be shown: every other value of 8+ characters is redacted (G3) */
   notSecret: z.array(z.string()).optional(),
   registryUrl: z.string().optional(),

@@ -49,6 +49,7 @@ import { builtinServers } from './builtin'
 import { KnownSecrets } from './knownSecrets'
 import { ServerMessages } from './messages/ServerMessages'
 import { instrumentMcp, type McpInstrumentation } from '../trace/instrumentMcp'
+import { connectWithSignIn, lazyOAuth } from './oauth/connectWithSignIn'
 
 export { CONNECT_TIMEOUT_FLOOR_MS, defaultBinDirs, type CallToolArgs, type GetPromptArgs, type MCPServiceOptions, type ResourceArgs }
 
@@ -71,6 +72,8 @@ export class MCPService {
   private readonly resolver: { loginEnv: () => Promise<LoginShellEnv>; binDirs: string[] }
   private shuttingDown = false
   private readonly traced: McpInstrumentation | undefined
+  /** SPEC §A: sign-ins, their tokens and the callback server */
+  readonly oauth: ReturnType<typeof lazyOAuth>
 
   constructor(options: MCPServiceOptions) {
     this.options = options
@@ -79,6 +82,7 @@ export class MCPService {
     this.calls = new ToolCalls(this.events.send, { longRunningMaxMs: options.longRunningMaxMs })
     this.requests = new ClientRequests(this.events.send, options.clientRequestTimeoutMs)
     this.resolver = { loginEnv: options.loginShellEnv ?? sharedLoginShellEnv, binDirs: options.binDirs ?? defaultBinDirs() }
+    this.oauth = lazyOAuth(options.platform, options.oauth)
     this.traced = options.tracing && instrumentMcp(this, this.events, options.tracing, () => this.logs.flush())
   }
 
@@ -120,7 +124,8 @@ export class MCPService {
     owner.roots = server.roots ?? []
     // one identity per connection: a withdrawn request is matched by it and its JSON-RPC id
     const origin = {}
-    const connection = await connectServer(server, {
+    const connection = await connectWithSignIn(server, this.oauth, (auth) => connectServer(server, {
+      ...auth,
       platform: this.options.platform,
       resolver: this.resolver,
       inMemoryServers: { ...builtinServers, ...this.options.inMemoryServers },
@@ -134,7 +139,7 @@ export class MCPService {
         elicit: (params, request) => this.requests.elicit(configured, params, { connection: origin, ...request }, log),
         sample: (params, request) => this.requests.sample(configured, params, { connection: origin, ...request }, log)
       }
-    })
+    }))
     wireConnection({ emit: this.events.send, withdrawn: (o, rpcId) => this.requests.withdrawn(o, rpcId) }, configured, owner, connection, origin, log)
     return connection
   }
@@ -330,6 +335,7 @@ export class MCPService {
     this.calls.abortAll()
     this.requests.cancelAll()
     await Promise.allSettled([...this.connections.values()].map((owner) => owner.shutdown()))
+    await this.oauth.close()
     this.logs.flush()
     this.messages.flush()
   }

@@ -51,11 +51,15 @@ export async function connectServer(
     handlers: ClientRequestHandlers
     /** a fresh tap per attempt (JSON-RPC ids start over with each client) for the Messages tab (X10) */
     tapMessages?: () => MessageTap
+    /** A4: after a connect refused for a browser sign-in, waits for it; true: connect again */
+    finishSignIn?: (signal?: AbortSignal) => Promise<boolean>
   }
 ): Promise<Connection> {
   const kinds = transportKindsFor(server)
   let previous: McpServerError | undefined
-  for (const [index, kind] of kinds.entries()) {
+  let signedIn = false
+  for (let index = 0; index < kinds.length; index++) {
+    const kind = kinds[index]
     if (ctx.signal?.aborted) break
     spanEvent('transport', { kind })
     const attempt = await createTransport(kind, server, ctx)
@@ -84,6 +88,12 @@ export async function connectServer(
     } catch (error) {
       await attempt.close()
       if (ctx.signal?.aborted) throw new McpServerError(server, 'STOPPED', 'stopped while connecting', { cause: error })
+      // the user signed in meanwhile: the same transport again, with the new tokens (once)
+      if (!signedIn && ctx.finishSignIn && (await ctx.finishSignIn(ctx.signal))) {
+        signedIn = true
+        index--
+        continue
+      }
       const explained = attempt.explain(error, ctx.timeoutMs)
       if (index < kinds.length - 1 && shouldFallBackToSse(explained)) {
         ctx.log('info', `Streamable HTTP was refused (${explained.message}); trying SSE`)

@@ -24,6 +24,8 @@ export type McpServerErrorCode = Extract<
   | 'CANCELLED'
   | 'REQUEST_FAILED'
   | 'STOPPED'
+  | 'NEEDS_SIGN_IN'
+  | 'SIGN_IN_FAILED'
 >
 
 /**

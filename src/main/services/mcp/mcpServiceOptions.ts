@@ -3,6 +3,7 @@ import type { IpcParsedArgs } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../platform/Platform'
 import type { Tracing } from '../trace/Tracing'
+import type { McpOAuthOptions } from './oauth/McpOAuth'
 import type { LoginShellEnv } from './shellEnv'
 import type { InMemoryServerFactories } from './transports/inMemory'
 
@@ -45,6 +46,8 @@ export interface MCPServiceOptions {
   now?: () => number
   /** every operation a span (SPEC §R); none without it */
   tracing?: Tracing
+  /** SPEC §A: how sign-ins open the browser, whether any connect may, where tokens are kept */
+  oauth?: McpOAuthOptions
 }
 
 /** resources/bin beside the app (packaged: process.resourcesPath/bin). */

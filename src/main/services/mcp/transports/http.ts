@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { McpServer } from '@shared/mcp/server'
@@ -29,16 +30,18 @@ export function serverUrl(server: McpServer): URL {
 }
 
 /** T3: Streamable HTTP, through the platform's fetch (T7: Electron's net.fetch or Node's). */
-export function createStreamableHttpTransport(platform: Platform, server: McpServer): StreamableHTTPClientTransport {
+export function createStreamableHttpTransport(platform: Platform, server: McpServer, authProvider?: OAuthClientProvider): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(serverUrl(server), {
+    authProvider,
     fetch: platform.fetch,
     requestInit: { headers: requestHeaders(platform, server) }
   })
 }
 
 /** T2: legacy HTTP+SSE; the event stream and the POSTs both go through the platform's fetch. */
-export function createSseTransport(platform: Platform, server: McpServer): SSEClientTransport {
+export function createSseTransport(platform: Platform, server: McpServer, authProvider?: OAuthClientProvider): SSEClientTransport {
   return new SSEClientTransport(serverUrl(server), {
+    authProvider,
     fetch: platform.fetch,
     eventSourceInit: { fetch: platform.fetch },
     requestInit: { headers: requestHeaders(platform, server) }

@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../../platform/Platform'
@@ -15,6 +16,8 @@ export interface TransportContext {
   inMemoryServers: InMemoryServerFactories
   log: ServerLogWriter
   stopGraceMs?: number
+  /** the OAuth provider of this connect (SPEC §A), for HTTP transports */
+  authProvider?: OAuthClientProvider
 }
 
 /** One way of reaching a server: the transport, how to end it for good, how to explain its failure. */
@@ -77,7 +80,8 @@ export async function createTransport(kind: TransportKind, server: McpServer, ct
     case 'streamableHttp': {
       // loaded for the first HTTP server only: the SDK's HTTP clients cost a stdio-only CLI start ~40 ms
       const http = await import('./http')
-      const transport = kind === 'sse' ? http.createSseTransport(ctx.platform, server) : http.createStreamableHttpTransport(ctx.platform, server)
+      const transport =
+        kind === 'sse' ? http.createSseTransport(ctx.platform, server, ctx.authProvider) : http.createStreamableHttpTransport(ctx.platform, server, ctx.authProvider)
       const label = kind === 'sse' ? 'SSE' : 'Streamable HTTP'
       return {
         kind,

@@ -1,0 +1,74 @@
+// `npm run test:conformance`: the official MCP conformance client suite (every scenario) run
+// against tests/conformance/client.ts, which goes through the app's MCPService and OAuth code.
+// The suite needs Node >= 22: when the PATH's node is older, the npm package node-<os>-<arch>@22
+// is installed once into node_modules/.cache/mcp-studio/node22 and put first on PATH for the run.
+// The client is bundled (like the CLI) so the suite can run it as `node <file> <server-url>` —
+// it splits its --command on spaces, so the command holds only relative paths.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { delimiter, dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'vite'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const cache = join(root, 'node_modules/.cache/mcp-studio')
+const resultsDir = join(root, 'test-results/conformance')
+const expectedFailures = join(root, 'tests/conformance/expected-failures.yml')
+const suite = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js')
+
+function nodeBinDir() {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return dirname(process.execPath)
+  const prefix = join(cache, 'node22')
+  const bin = join(prefix, `node_modules/node-${process.platform}-${process.arch}/bin`)
+  if (!existsSync(join(bin, 'node'))) {
+    console.log(`node ${process.versions.node} is too old for the conformance suite: installing node 22 into ${relative(root, prefix)}`)
+    mkdirSync(prefix, { recursive: true })
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+    const done = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', prefix, `node-${process.platform}-${process.arch}@22`], {
+      stdio: 'inherit'
+    })
+    if (done.status !== 0 || !existsSync(join(bin, 'node'))) throw new Error('could not install node 22 for the conformance suite')
+  }
+  return bin
+}
+
+async function buildClient() {
+  const outDir = join(cache, 'conformance')
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    resolve: { alias: { '@shared': join(root, 'packages/shared') } },
+    ssr: { noExternal: true, external: ['open'] },
+    build: {
+      ssr: join(root, 'tests/conformance/client.ts'),
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+      minify: false,
+      rollupOptions: { output: { format: 'esm', entryFileNames: 'client.mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' } }
+    }
+  })
+  return relative(root, join(outDir, 'client.mjs'))
+}
+
+const bin = nodeBinDir()
+const client = await buildClient()
+rmSync(resultsDir, { recursive: true, force: true })
+mkdirSync(resultsDir, { recursive: true })
+const args = [suite, 'client', '--command', `node ${client.split('\\').join('/')}`, '--suite', process.env.CONFORMANCE_SUITE ?? 'all', '-o', relative(root, resultsDir)]
+if (existsSync(expectedFailures)) args.push('--expected-failures', relative(root, expectedFailures))
+const run = spawnSync(join(bin, 'node'), args, {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }
+})
+
+// one plain line for the log: how many scenarios passed every check
+const scenarios = readdirSync(resultsDir, { recursive: true }).filter((file) => String(file).endsWith('checks.json'))
+const failed = scenarios.filter((file) => {
+  const checks = JSON.parse(readFileSync(join(resultsDir, String(file)), 'utf8'))
+  return checks.some((check) => check.status === 'FAILURE')
+})
+console.log(`conformance: ${scenarios.length - failed.length} of ${scenarios.length} scenarios passed${failed.length ? `; failing: ${failed.map((f) => dirname(String(f))).join(', ')}` : ''}`)
+process.exit(run.status ?? 1)

@@ -1,0 +1,100 @@
+import { join } from 'node:path'
+import type { McpServer } from '@shared/mcp/server'
+import type { Platform } from '../../../platform/Platform'
+import type { BrowserOpener } from './browser'
+import { CallbackServer } from './callbackServer'
+import { McpOAuthClientProvider } from './McpOAuthClientProvider'
+import { OAuthStore } from './oauthStore'
+import { revokeTokens } from './revoke'
+import { SignInSession } from './SignInSession'
+
+export interface McpOAuthOptions {
+  /** how the authorization page is shown; the system browser by default */
+  open?: BrowserOpener
+  /** every connect may sign in (the CLI's `auth`, scripts, tests); otherwise only `signIn` does */
+  interactive?: boolean
+  /** this app's client metadata document (CIMD), an https URL */
+  clientMetadataUrl?: string
+  /** how the user starts a sign-in here; the app's Sign in button by default */
+  signInHint?: string
+  /** 5 minutes; tests lower it */
+  signInTimeoutMs?: number
+  /** `{userData}/mcp/oauth` by default */
+  dir?: string
+  onProblem?: (message: string) => void
+}
+
+/**
+ * The OAuth side of the MCP host: one store and one callback server for every server, a
+ * provider and a session per connect. A connect in the background never opens a browser: it
+ * fails with NEEDS_SIGN_IN, and `signIn` (the user's Sign in) runs the connect that may.
+ */
+export class McpOAuth {
+  readonly callbacks: CallbackServer
+  readonly store: OAuthStore
+  private readonly signingIn = new Set<string>()
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly options: McpOAuthOptions = {}
+  ) {
+    this.callbacks = new CallbackServer({ timeoutMs: options.signInTimeoutMs })
+    this.store = new OAuthStore({
+      dir: options.dir ?? join(platform.userDataDir, 'mcp', 'oauth'),
+      encrypt: platform.encrypt?.bind(platform),
+      decrypt: platform.decrypt?.bind(platform),
+      onProblem: options.onProblem
+    })
+  }
+
+  provider(server: McpServer, interactive = this.interactive(server)): McpOAuthClientProvider {
+    return new McpOAuthClientProvider({
+      server,
+      store: this.store,
+      callbacks: this.callbacks,
+      open: this.options.open ?? ((url) => this.platform.openExternal(url.href)),
+      interactive,
+      clientName: this.platform.appName,
+      clientUri: 'https://github.com/modelcontextprotocol',
+      clientMetadataUrl: this.options.clientMetadataUrl,
+      fetch: this.platform.fetch,
+      signInHint: this.options.signInHint ?? 'press Sign in on the server to sign in'
+    })
+  }
+
+  /** A connect's sign-in; none for a server that is not reached over HTTP. */
+  session(server: McpServer): SignInSession | undefined {
+    if (!server.baseUrl || server.type === 'stdio' || server.type === 'inMemory') return undefined
+    const interactive = this.interactive(server)
+    return new SignInSession(this.provider(server, interactive), server, this.callbacks, this.platform.fetch, interactive)
+  }
+
+  /** The user's Sign in: `connect` (a restart) runs with the browser allowed. */
+  async signIn<T>(server: McpServer, connect: () => Promise<T>): Promise<T> {
+    this.signingIn.add(server.id)
+    try {
+      return await connect()
+    } finally {
+      this.signingIn.delete(server.id)
+    }
+  }
+
+  /** Sign out: tokens revoked where the server offers revocation, then everything stored deleted. */
+  async signOut(server: McpServer): Promise<void> {
+    const provider = this.provider(server, false)
+    await revokeTokens(provider, this.platform.fetch).catch((error: unknown) => this.options.onProblem?.(`revocation failed: ${(error as Error).message}`))
+    await provider.forget()
+  }
+
+  status(server: McpServer): ReturnType<McpOAuthClientProvider['summary']> {
+    return this.provider(server, false).summary()
+  }
+
+  close(): Promise<void> {
+    return this.callbacks.close()
+  }
+
+  private interactive(server: McpServer): boolean {
+    return !!this.options.interactive || this.signingIn.has(server.id)
+  }
+}

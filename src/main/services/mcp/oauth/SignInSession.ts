@@ -1,0 +1,84 @@
+import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { McpServer } from '@shared/mcp/server'
+import { McpServerError } from '../errors'
+import { DEFAULT_CALLBACK_PORT, type CallbackServer } from './callbackServer'
+import type { McpOAuthClientProvider } from './McpOAuthClientProvider'
+
+/**
+ * A4: the sign-in of one connect. The transport runs the SDK's auth() on a 401 (discovery,
+ * registration, refresh, step-up on 403 insufficient_scope, the authorization URL); when that
+ * ended in the browser, the connect is refused, and `finishSignIn` waits for the callback's code
+ * (5 minutes at most), exchanges it, and lets the connect go again with a new transport. Once
+ * connected, `guard` does the same for a request refused mid-session (a revoked refresh token):
+ * one sign-in, one retry, never a loop.
+ */
+export class SignInSession {
+  constructor(
+    readonly provider: McpOAuthClientProvider,
+    private readonly server: McpServer,
+    private readonly callbacks: CallbackServer,
+    private readonly fetchImpl: typeof fetch,
+    private readonly interactive: boolean
+  ) {}
+
+  private get requestedPort(): number {
+    return this.server.oauth?.callbackPort ?? DEFAULT_CALLBACK_PORT
+  }
+
+  /** An interactive connect holds its callback port from the start: a port in use fails it at once. */
+  async begin(): Promise<void> {
+    const grant = this.server.oauth?.grant
+    if (this.interactive && (!grant || grant === 'authorization_code')) await this.callbacks.listen(this.requestedPort)
+  }
+
+  end(): void {
+    const grant = this.server.oauth?.grant
+    if (this.interactive && (!grant || grant === 'authorization_code')) this.callbacks.release(this.requestedPort)
+  }
+
+  /** After a refused connect: true once a browser sign-in it started has completed (tokens saved). */
+  async finishSignIn(signal?: AbortSignal): Promise<boolean> {
+    const pending = this.provider.pending
+    if (!pending) return false
+    this.provider.pending = undefined
+    let code: string
+    try {
+      code = await abortable(pending.code, signal)
+    } catch (error) {
+      if (signal?.aborted) throw error
+      throw new McpServerError(this.server, 'SIGN_IN_FAILED', (error as Error).message, { cause: error })
+    }
+    try {
+      return (await auth(this.provider, { serverUrl: this.server.baseUrl!, authorizationCode: code, fetchFn: this.fetchImpl })) === 'AUTHORIZED'
+    } catch (error) {
+      throw new McpServerError(this.server, 'SIGN_IN_FAILED', `the authorization server did not exchange the sign-in code: ${(error as Error).message}`, {
+        cause: error
+      })
+    }
+  }
+
+  /** Mid-session: a request refused for want of a sign-in waits for it and is sent once more. */
+  guard(transport: Transport): void {
+    const send = transport.send.bind(transport)
+    transport.send = async (message, options) => {
+      try {
+        return await send(message, options)
+      } catch (error) {
+        if (!(error instanceof UnauthorizedError) || !this.provider.pending) throw error
+        await this.finishSignIn()
+        return send(message, options)
+      }
+    }
+  }
+}
+
+function abortable<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return work
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new Error('stopped while waiting for the sign-in'))
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
