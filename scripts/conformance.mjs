@@ -56,19 +56,39 @@ const bin = nodeBinDir()
 const client = await buildClient()
 rmSync(resultsDir, { recursive: true, force: true })
 mkdirSync(resultsDir, { recursive: true })
-const args = [suite, 'client', '--command', `node ${client.split('\\').join('/')}`, '--suite', process.env.CONFORMANCE_SUITE ?? 'all', '-o', relative(root, resultsDir)]
-if (existsSync(expectedFailures)) args.push('--expected-failures', relative(root, expectedFailures))
-const run = spawnSync(join(bin, 'node'), args, {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }
-})
+const command = `node ${client.split('\\').join('/')}`
+const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }
+const runSuite = (...selection) => {
+  const args = [suite, 'client', '--command', command, ...selection, '-o', relative(root, resultsDir)]
+  if (existsSync(expectedFailures)) args.push('--expected-failures', relative(root, expectedFailures))
+  return spawnSync(join(bin, 'node'), args, { cwd: root, stdio: 'inherit', env }).status ?? 1
+}
 
-// one plain line for the log: how many scenarios passed every check
-const scenarios = readdirSync(resultsDir, { recursive: true }).filter((file) => String(file).endsWith('checks.json'))
-const failed = scenarios.filter((file) => {
-  const checks = JSON.parse(readFileSync(join(resultsDir, String(file)), 'utf8'))
-  return checks.some((check) => check.status === 'FAILURE')
-})
-console.log(`conformance: ${scenarios.length - failed.length} of ${scenarios.length} scenarios passed${failed.length ? `; failing: ${failed.map((f) => dirname(String(f))).join(', ')}` : ''}`)
-process.exit(run.status ?? 1)
+/** Scenario name → its checks' worst status, from the newest results of each. */
+function outcomes() {
+  const byScenario = new Map()
+  for (const file of readdirSync(resultsDir, { recursive: true }).map(String).filter((f) => f.endsWith('checks.json')).sort()) {
+    const name = dirname(file).replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '')
+    const statuses = JSON.parse(readFileSync(join(resultsDir, file), 'utf8')).map((check) => check.status)
+    byScenario.set(name, statuses.includes('FAILURE') ? 'FAILURE' : statuses.includes('WARNING') ? 'WARNING' : 'SUCCESS')
+  }
+  return byScenario
+}
+
+let status = runSuite('--suite', process.env.CONFORMANCE_SUITE ?? 'all')
+// sse-retry times a reconnect (450–700 ms): on a loaded machine, with 25 scenarios running beside
+// it, it can come late and only warn. Such a warning is measured again, alone, once.
+const notPassed = () => [...outcomes()].filter(([, outcome]) => outcome !== 'SUCCESS')
+const before = notPassed()
+if (status !== 0 && before.length === 1 && before[0][0] === 'sse-retry' && before[0][1] === 'WARNING') {
+  console.log('sse-retry only warned about its timing while the suite ran in parallel; running it again alone')
+  status = runSuite('--scenario', 'sse-retry')
+}
+
+// one plain line for the log
+const results = outcomes()
+const failing = notPassed()
+console.log(
+  `conformance: ${results.size - failing.length} of ${results.size} scenarios passed${failing.length ? `; not passing: ${failing.map(([name, outcome]) => `${name} (${outcome})`).join(', ')}` : ''}`
+)
+process.exit(status)
