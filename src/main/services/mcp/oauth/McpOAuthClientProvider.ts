@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js'
-import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js'
+import { registerClient, type AddClientAuthentication, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import type { McpServer } from '@shared/mcp/server'
 import { McpServerError } from '../errors'
@@ -110,7 +110,24 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     }
     // nothing registered yet: registering is the start of a sign-in, which only the user starts
     if (!this.options.interactive && this.browserGrant) throw this.needsSignIn()
-    return undefined
+    return this.browserGrant ? this.registerForOfflineAccess(record.discovery as OAuthDiscoveryState | undefined) : undefined
+  }
+
+  /**
+   * SEP-2207 needs `offline_access` allowed for the client, and dynamic registration restricts a
+   * client to the scope it registered: where the server offers it, the registration asks for the
+   * resource's scopes and offline_access (undefined: the SDK registers as usual).
+   */
+  private async registerForOfflineAccess(discovery: OAuthDiscoveryState | undefined): Promise<OAuthClientInformationMixed | undefined> {
+    const metadata = discovery?.authorizationServerMetadata
+    if (!discovery || !metadata?.registration_endpoint || !metadata.scopes_supported?.includes('offline_access')) return undefined
+    if (metadata.client_id_metadata_document_supported && this.options.clientMetadataUrl) return undefined
+    const wanted = [...(discovery.resourceMetadata?.scopes_supported ?? []), ...(this.config.scopes ?? [])]
+    const scope = wanted.length ? [...new Set([...wanted, 'offline_access'])].join(' ') : undefined
+    const info = await registerClient(discovery.authorizationServerUrl, { metadata, clientMetadata: this.clientMetadata, scope, fetchFn: this.options.fetch })
+    const stamped = { ...info, issuer: String(discovery.authorizationServerUrl) }
+    await this.saveClientInformation(stamped)
+    return stamped
   }
 
   async saveClientInformation(info: OAuthClientInformationMixed): Promise<void> {
@@ -129,6 +146,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const url = checkAuthorizationUrl(authorizationUrl)
     if (!this.options.interactive) throw this.needsSignIn()
+    await this.askOfflineAccess(url)
     const state = url.searchParams.get('state') ?? ''
     // the callback listens before the browser opens, or a fast server's redirect finds no one
     const requested = this.config.callbackPort ?? DEFAULT_CALLBACK_PORT
@@ -138,6 +156,19 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     this.pending = pending
     this.signIns++
     this.options.open(url).catch((error: unknown) => pending.fail(new SignInError(`the browser step failed: ${(error as Error)?.message ?? String(error)}`, 'failed')))
+  }
+
+  /**
+   * SEP-2207: a sign-in that should outlive the access token asks for `offline_access` when the
+   * authorization server offers it (and consent, as OIDC wants for it); the SDK asks only for
+   * the resource's scopes.
+   */
+  private async askOfflineAccess(url: URL): Promise<void> {
+    const offered = (await this.discoveryState())?.authorizationServerMetadata?.scopes_supported
+    const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean)
+    if (!offered?.includes('offline_access') || scopes.includes('offline_access')) return
+    url.searchParams.set('scope', [...scopes, 'offline_access'].join(' '))
+    if (!url.searchParams.getAll('prompt').includes('consent')) url.searchParams.append('prompt', 'consent')
   }
 
   async saveCodeVerifier(codeVerifier: string): Promise<void> {

@@ -1,0 +1,111 @@
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { McpServer } from '@shared/mcp/server'
+import { redirectFollower } from '../../../src/main/services/mcp/oauth/browser'
+import { startAuthServer, type AuthServer } from '../../fixtures/oauth/authServer'
+import { startResourceServer, type ResourceServer } from '../../fixtures/oauth/resourceServer'
+import { closeAllServices, makeService, tempDir } from '../services/helpers'
+
+// SPEC A4/A6 against an independent authorization server (oidc-provider) and a resource server
+// behind the SDK's requireBearerAuth: the whole sign-in through the real callback server, with
+// the headless follower standing in for the browser.
+let auth: AuthServer
+let rs: ResourceServer
+let dataDir: string
+let opened: URL[]
+
+beforeEach(async () => {
+  rs = await startResourceServer(() => auth)
+  auth = await startAuthServer({ resource: () => rs.url })
+  dataDir = tempDir('mcp-oauth-')
+  opened = []
+})
+
+afterEach(async () => {
+  await closeAllServices()
+  await rs.close()
+  await auth.close()
+})
+
+const follow = redirectFollower()
+function service(interactive = true) {
+  return makeService({
+    oauth: {
+      interactive,
+      dir: dataDir,
+      open: async (url) => {
+        opened.push(url)
+        await follow(url)
+      }
+    }
+  }).service
+}
+
+const server = (): McpServer => ({ id: 'protected', name: 'protected', type: 'streamableHttp', baseUrl: rs.url, isActive: true, oauth: { callbackPort: 0 } })
+
+const whoami = async (s: ReturnType<typeof service>) => {
+  const result = await s.callTool({ server: server(), name: 'whoami', args: {} })
+  return (result.content[0] as { text: string }).text
+}
+
+describe('OAuth against oidc-provider', () => {
+  it('signs in once, refreshes silently after expiry, signs in exactly once more after revocation, and a new process reuses the tokens', async () => {
+    const first = service()
+    expect((await first.listTools(server())).map((t) => t.name)).toEqual(['whoami'])
+    expect(opened).toHaveLength(1)
+    // PKCE S256, RFC 8707 resource, offline_access (offered by the server) on the authorization request
+    const asked = opened[0].searchParams
+    expect(asked.get('code_challenge_method')).toBe('S256')
+    expect(asked.get('resource')).toBe(rs.url)
+    expect(asked.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['mcp', 'offline_access']))
+    expect(asked.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/callback$/)
+    expect(auth.registrations).toBe(1)
+    expect(await whoami(first)).toMatch(/^client /)
+
+    // the access token expires: the next call refreshes it, no browser
+    rs.expireAccessTokens()
+    expect(await whoami(first)).toMatch(/^client /)
+    expect(auth.refreshes).toBe(1)
+    expect(opened).toHaveLength(1)
+
+    // the refresh token is revoked (and the access token gone): exactly one new sign-in
+    for (const token of auth.refreshTokens) await (await auth.provider.RefreshToken.find(token))?.destroy()
+    rs.expireAccessTokens()
+    expect(await whoami(first)).toMatch(/^client /)
+    expect(opened).toHaveLength(2)
+    await first.closeAll()
+
+    // stored tokens: one 0600 file, not readable as plain tokens where the platform encrypts (Node: plain, 0600)
+    const files = readdirSync(dataDir).filter((f) => f.endsWith('_oauth.json'))
+    expect(files).toHaveLength(1)
+    if (process.platform !== 'win32') expect(statSync(join(dataDir, files[0])).mode & 0o777).toBe(0o600)
+
+    // a new process over the same storage: no browser, no registration
+    const second = service()
+    expect(await whoami(second)).toMatch(/^client /)
+    expect(opened).toHaveLength(2)
+    expect(auth.registrations).toBe(1)
+  })
+
+  it('a connect that may not open the browser fails with NEEDS_SIGN_IN; the Sign in action connects', async () => {
+    const background = service(false)
+    await expect(background.listTools(server())).rejects.toMatchObject({ code: 'NEEDS_SIGN_IN', message: expect.stringContaining('needs sign-in') })
+    expect(opened).toHaveLength(0)
+    expect(background.stateOf('protected')).toBe('failed')
+    // nothing was registered for a sign-in nobody asked for
+    expect(auth.registrations).toBe(0)
+
+    const oauth = await background.oauth.get()
+    await oauth.signIn(server(), () => background.restartServer(server()))
+    expect(opened).toHaveLength(1)
+    expect((await background.listTools(server())).map((t) => t.name)).toEqual(['whoami'])
+    expect(await oauth.status(server())).toMatchObject({ signedIn: true, authorizationServer: expect.stringContaining(auth.issuer), scopes: expect.arrayContaining(['mcp']) })
+
+    // Sign out: revoked at the server and forgotten here; the next background connect needs a sign-in again
+    await oauth.signOut(server())
+    expect(await oauth.status(server())).toMatchObject({ signedIn: false })
+    await background.stopServer(server())
+    await expect(background.listTools(server())).rejects.toMatchObject({ code: 'NEEDS_SIGN_IN' })
+  })
+})
