@@ -19,6 +19,11 @@ commands:
   resources SERVER                          resources and resource templates
   resource SERVER URI                       read a resource: text as is, binary as type and size
   logs SERVER                               connect and print the server's log (secrets redacted)
+  auth SERVER [--oauth-browser system|follow]
+                                            sign in to a remote server (OAuth) in the browser; the
+                                            tokens are kept for the other commands. follow: walk the
+                                            authorization redirects without a browser (scripts, CI)
+  auth SERVER --logout                      sign out: tokens revoked where the server can, then deleted
 
 --json          parseable JSON on stdout (every command); messages stay on stderr
 --config FILE   an mcpServers JSON (Claude Desktop, Cursor, Cherry Studio) or VS Code's mcp.json;
@@ -48,6 +53,7 @@ export type CliCommand =
   | { name: 'resources'; server: string; json: boolean }
   | { name: 'resource'; server: string; uri: string; json: boolean }
   | { name: 'logs'; server: string; json: boolean }
+  | { name: 'auth'; server: string; logout: boolean; browser: 'system' | 'follow'; json: boolean }
   | { name: 'help' }
 
 export interface CliArgs {
@@ -80,11 +86,18 @@ const SHAPES = {
   prompt: { positionals: ['SERVER', 'NAME'], flags: ['args'] },
   resources: { positionals: ['SERVER'], flags: [] },
   resource: { positionals: ['SERVER', 'URI'], flags: [] },
-  logs: { positionals: ['SERVER'], flags: [] }
+  logs: { positionals: ['SERVER'], flags: [] },
+  auth: { positionals: ['SERVER'], flags: ['logout', 'oauth-browser'] }
 } as const satisfies Record<Exclude<CliCommand['name'], 'help'>, { positionals: string[]; flags: string[] }>
 
 type CommandName = keyof typeof SHAPES
-const FLAG_HINT: Record<string, string> = { args: '[--args JSON]', timeout: '[--timeout S]', builtin: '[--builtin]' }
+const FLAG_HINT: Record<string, string> = {
+  args: '[--args JSON]',
+  timeout: '[--timeout S]',
+  builtin: '[--builtin]',
+  logout: '[--logout]',
+  'oauth-browser': '[--oauth-browser system|follow]'
+}
 
 function shapeOf(name: CommandName): string {
   const { positionals, flags } = SHAPES[name]
@@ -108,6 +121,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
         elicitation: { type: 'string' },
         sampling: { type: 'string' },
         builtin: { type: 'boolean', default: false },
+        logout: { type: 'boolean', default: false },
+        'oauth-browser': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false }
       }
     })
@@ -142,6 +157,11 @@ export function parseCliArgs(argv: string[]): CliArgs {
     }
   }
   if (values.builtin && command !== 'servers') throw usageError(`--builtin does not apply to "${command}"; usage: cli servers --builtin [--json]`)
+  if ((values.logout || values['oauth-browser'] !== undefined) && command !== 'auth') {
+    throw usageError(`--logout and --oauth-browser apply to "auth" only; usage: cli ${shapeOf('auth')}`)
+  }
+  const browser = values['oauth-browser'] ?? 'system'
+  if (browser !== 'system' && browser !== 'follow') throw usageError(`--oauth-browser is system or follow, got "${browser}"`)
   const json = values.json
   const [first, second] = rest
   switch (command) {
@@ -166,6 +186,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
       return { ...base, command: { name: command, server: first, prompt: second, args: values.args, json } }
     case 'resource':
       return { ...base, command: { name: command, server: first, uri: second, json } }
+    case 'auth':
+      return { ...base, command: { name: command, server: first, logout: values.logout, browser, json } }
   }
 }
 

@@ -4,6 +4,7 @@ import type { MCPService } from '../main/services/mcp/MCPService'
 import { publicServer } from './publicServer'
 import { parsePromptArgsJson, type CliCommand } from './args'
 import { listBuiltins } from './builtinList'
+import { authCommand } from './authCommand'
 import { callTool } from './callTool'
 import { findServer, type LoadedConfig } from './config'
 import { ExitCode } from './errors'
@@ -101,5 +102,7 @@ export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>,
     }
     case 'logs':
       return printLogs(server, command.json, ctx)
+    case 'auth':
+      return authCommand(server, command.logout, command.json, ctx.service)
   }
 }

@@ -2,6 +2,7 @@ import type { ProgressEvent } from '@shared/ipc/contract'
 import { MCPService } from '../main/services/mcp/MCPService'
 import { McpServerError } from '../main/services/mcp/errors'
 import { createNodePlatform } from '../main/platform/nodePlatform'
+import { redirectFollower } from '../main/services/mcp/oauth/browser'
 import { userLoginShellEnv } from '../main/services/mcp/loginEnvCache'
 import { installCrashGuard } from '../main/services/processes/crashGuard'
 import { killProcessGroupsNow } from '../main/services/processes/killProcessGroups'
@@ -81,7 +82,12 @@ export async function main(argv: string[]): Promise<never> {
       stopGraceMs: 800,
       // the profile's environment from the last start when its files are unchanged: no shell on the way
       loginShellEnv: userLoginShellEnv(platform.userDataDir),
-      connectTimeoutFloorMs: args.connectTimeoutSeconds !== undefined ? args.connectTimeoutSeconds * 1000 : undefined
+      connectTimeoutFloorMs: args.connectTimeoutSeconds !== undefined ? args.connectTimeoutSeconds * 1000 : undefined,
+      // only `auth` opens a browser; the others use its tokens and say to run it
+      oauth: {
+        open: args.command.name === 'auth' && args.command.browser === 'follow' ? redirectFollower(platform.fetch) : undefined,
+        signInHint: (server) => `run \`auth ${server.name}\` to sign in`
+      }
     })
     // what servers ask during the command: asked on a terminal, else answered at once (--elicitation, --sampling)
     answerServerRequests({ service, openExternal: (url) => platform.openExternal(url), policy: args.answers })

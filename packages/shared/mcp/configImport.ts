@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isHttpUrlTemplate, placeholdersIn, substitutePlaceholders } from './placeholders'
-import { EnvSchema, McpServerSchema, type McpServer, type McpServerType } from './server'
+import { EnvSchema, McpOAuthConfigSchema, McpServerSchema, type McpServer, type McpServerType } from './server'
 
 /**
  * Import of the `mcpServers` JSON other hosts write (Claude Desktop, Cursor, Windsurf, Cline,
@@ -54,6 +54,8 @@ const ImportedServerSchema = z
     disabledTools: z.array(z.string()).optional(),
     /** our own: the folders offered to the server as roots (Q1) */
     roots: z.array(z.string()).optional(),
+    /** our own: OAuth settings (SPEC §A) */
+    oauth: McpOAuthConfigSchema.optional(),
     provider: z.string().optional(),
     tags: z.array(z.string()).optional()
   })
@@ -301,6 +303,7 @@ function toServers(map: Record<string, ImportedServer>, options: ImportOptions):
       longRunning: entry.longRunning,
       disabledTools: entry.disabledTools,
       roots: entry.roots,
+      oauth: entry.oauth,
       provider: entry.provider,
       tags: entry.tags,
       isActive: entry.isActive ?? !entry.disabled,

@@ -16,7 +16,7 @@ export interface McpOAuthOptions {
   /** this app's client metadata document (CIMD), an https URL */
   clientMetadataUrl?: string
   /** how the user starts a sign-in here; the app's Sign in button by default */
-  signInHint?: string
+  signInHint?: string | ((server: McpServer) => string)
   /** 5 minutes; tests lower it */
   signInTimeoutMs?: number
   /** `{userData}/mcp/oauth` by default */
@@ -58,7 +58,7 @@ export class McpOAuth {
       clientUri: 'https://github.com/modelcontextprotocol',
       clientMetadataUrl: this.options.clientMetadataUrl,
       fetch: this.platform.fetch,
-      signInHint: this.options.signInHint ?? 'press Sign in on the server to sign in'
+      signInHint: typeof this.options.signInHint === 'function' ? this.options.signInHint(server) : (this.options.signInHint ?? 'press Sign in on the server to sign in')
     })
   }
 
