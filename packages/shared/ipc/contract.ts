@@ -12,7 +12,7 @@ import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
 import type { ServersSnapshot } from '../mcp/registry'
 import { McpServerChangesSchema, McpServerSchema, type McpServer } from '../mcp/server'
 import { CompletionRequestSchema, type CompletionSuggestions, type McpSessionState } from '../mcp/session'
-import type { ServerStatusEvent } from '../mcp/status'
+import type { McpAuthStatus, ServerStatusEvent } from '../mcp/status'
 import { TraceListFilterSchema, type TraceSpan, type TraceSpansEvent, type TraceSummary } from '../trace/spans'
 import type {
   AppInfo,
@@ -130,6 +130,10 @@ export const ipcContract = {
   'mcp:stop-server': channel<void>()(byId),
   'mcp:restart-server': channel<McpConnectionInfo>()(byId),
   'mcp:check-connectivity': channel<ConnectivityResult>()(byId),
+  /** SPEC §A: the user's Sign in: a connect that may open the browser; Sign out revokes and forgets */
+  'mcp:sign-in': channel<McpConnectionInfo>()(byId),
+  'mcp:sign-out': channel<void>()(byId),
+  'mcp:auth-status': channel<McpAuthStatus>()(byId),
   'mcp:get-server-logs': channel<ServerLogEntry[]>()(byId),
   /** the JSON-RPC messages main keeps for a server (the last 1,000, redacted), also after it stopped */
   'mcp:get-messages': channel<McpMessageEntry[]>()(byId),

@@ -10,3 +10,12 @@ export interface ServerStatusEvent {
   /** the stable code of that error, for the sentence the renderer shows in the user's language */
   code?: string
 }
+
+/** A remote server's OAuth sign-in as the editor shows it (SPEC §A). */
+export interface McpAuthStatus {
+  signedIn: boolean
+  /** the authorization server that issued the tokens */
+  authorizationServer?: string
+  /** the scopes granted */
+  scopes?: string[]
+}

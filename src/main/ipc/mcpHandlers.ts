@@ -26,6 +26,19 @@ export function mcpHandlers(mcp: MCPService, servers: ServerSource): NamespaceHa
     'mcp:stop-server': ({ serverId }) => mcp.stopServer(known(serverId)),
     'mcp:restart-server': ({ serverId }) => mcp.restartServer(run(serverId)),
     'mcp:check-connectivity': ({ serverId }) => mcp.checkMcpConnectivity(run(serverId)),
+    'mcp:sign-in': async ({ serverId }) => {
+      const server = run(serverId)
+      return (await mcp.oauth.get()).signIn(server, () => mcp.restartServer(server))
+    },
+    'mcp:sign-out': async ({ serverId }) => {
+      const server = known(serverId)
+      await (await mcp.oauth.get()).signOut(server)
+      await mcp.stopServer(server)
+    },
+    'mcp:auth-status': async ({ serverId }) => {
+      const server = known(serverId)
+      return server.baseUrl ? (await mcp.oauth.get()).status(server) : { signedIn: false }
+    },
     'mcp:get-server-logs': ({ serverId }) => mcp.getServerLogs(known(serverId)),
     'mcp:get-messages': ({ serverId }) => mcp.getMessages(known(serverId)),
     'mcp:clear-messages': ({ serverId }) => mcp.clearMessages(known(serverId)),
