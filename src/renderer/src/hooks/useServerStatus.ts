@@ -5,7 +5,7 @@ import { selectIsApproved } from '@renderer/store/mcp'
 import { selectServerRuntime } from '@renderer/store/runtime'
 
 /** What the list shows: main's status, or what we can say before main reported anything. */
-export type DisplayStatus = ServerStatus | 'needsApproval'
+export type DisplayStatus = ServerStatus | 'needsApproval' | 'needsSignIn'
 
 export interface ServerStatusView {
   status: DisplayStatus
@@ -22,6 +22,8 @@ export function useServerStatus(server: McpServer): ServerStatusView {
   // showing until it stops
   const running = runtime?.status === 'connected' || runtime?.status === 'connecting'
   if (server.isActive && !approved && !running) return { status: 'needsApproval' }
+  // SPEC §A: a remote server refused for want of a sign-in waits for the user's Sign in
+  if (runtime?.status === 'error' && runtime.code === 'NEEDS_SIGN_IN') return { ...runtime, status: 'needsSignIn' }
   if (runtime) return runtime
   return { status: server.isActive ? 'disconnected' : 'stopped' }
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import type { ServerStatusView } from '@renderer/hooks/useServerStatus'
+import { SignInButton } from '@renderer/components/oauth/SignInButton'
 
 /** In place of a tab that needs a live connection: why there is none, and the way to get one. */
 export function NotConnected({ server, status }: { server: McpServer; status: ServerStatusView }) {
@@ -18,6 +19,17 @@ export function NotConnected({ server, status }: { server: McpServer; status: Se
   if (status.status === 'connecting') {
     return (
       <Result data-testid="editor-not-connected" icon={<Spin />} title={t('editor.notConnected.connecting', { name: server.name })} />
+    )
+  }
+  if (status.status === 'needsSignIn') {
+    return (
+      <Result
+        data-testid="editor-not-connected"
+        status="warning"
+        title={t('servers.oauth.needsSignInTitle', { name: server.name })}
+        subTitle={t('servers.oauth.needsSignInHint')}
+        extra={<SignInButton server={server} />}
+      />
     )
   }
   const failed = status.status === 'error' || status.status === 'disconnected'

@@ -19,6 +19,7 @@ import { GeneralTab } from './GeneralTab'
 import { LogsTab } from './LogsTab'
 import { MessagesTab } from './messages/MessagesTab'
 import { NotConnected } from './NotConnected'
+import { OAuthStatusLine } from '@renderer/components/oauth/OAuthStatusLine'
 import { PromptsTab } from './PromptsTab'
 import { ResourcesTab } from './ResourcesTab'
 import type { EditorTab } from './editorTabs'
@@ -236,6 +237,7 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
           </>
         )}
       </Flex>
+      {!isNew && server.baseUrl && <OAuthStatusLine server={server} status={status.status} />}
       <Tabs
         activeKey={tab}
         onChange={(key) => onTabChange(key as EditorTab)}

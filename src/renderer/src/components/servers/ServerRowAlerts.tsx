@@ -5,6 +5,7 @@ import type { McpServer } from '@shared/mcp/server'
 import type { ServerStatusView } from '@renderer/hooks/useServerStatus'
 import { describeError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
+import { SignInButton } from '@renderer/components/oauth/SignInButton'
 
 export interface ServerRowAlertsProps {
   server: McpServer
@@ -30,6 +31,19 @@ export function ServerRowAlerts({ server, view, onReview, onRetry }: ServerRowAl
             {t('servers.actions.review')}
           </Button>
         }
+      />
+    )
+  }
+  if (view.status === 'needsSignIn') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginTop: token.marginSM }}
+        data-testid="server-needs-sign-in"
+        title={t('servers.oauth.needsSignInTitle', { name: server.name })}
+        description={t('servers.oauth.needsSignInHint')}
+        action={<SignInButton server={server} size="small" />}
       />
     )
   }

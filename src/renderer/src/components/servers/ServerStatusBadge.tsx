@@ -8,7 +8,8 @@ const BADGE: Record<DisplayStatus, BadgeProps['status']> = {
   error: 'error',
   disconnected: 'warning',
   stopped: 'default',
-  needsApproval: 'warning'
+  needsApproval: 'warning',
+  needsSignIn: 'warning'
 }
 
 /** A dot and a word; the error message, when there is one, on hover (and in the row below). */
