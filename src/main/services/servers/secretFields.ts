@@ -1,7 +1,7 @@
 import { isObject, type Loose } from './loose'
 
 /**
- * Env and header values are where API keys live. On disk each one is `{"$enc": "<cipher>"}` when the
+ * Env and header values are where API keys live (and a server's OAuth client secret, key and IdP token). On disk each one is `{"$enc": "<cipher>"}` when the
  * platform can encrypt (Electron safeStorage), else a plain string in a 0600 file. These helpers
  * work on loose entries too, so broken entries are sealed, opened and redacted the same way.
  */
@@ -20,8 +20,17 @@ function mapSecrets(entry: unknown, change: (value: unknown, field: string) => u
     if (!isObject(values)) continue
     copy[field] = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, change(value, `${field}.${name}`)]))
   }
+  // SPEC §A: a pre-registered client's secret, a private key, an IdP token
+  if (isObject(copy.oauth)) {
+    const oauth: Loose = { ...copy.oauth }
+    for (const key of OAUTH_SECRETS) if (oauth[key] !== undefined) oauth[key] = change(oauth[key], `oauth.${key}`)
+    if (isObject(oauth.idp) && oauth.idp.idToken !== undefined) oauth.idp = { ...oauth.idp, idToken: change(oauth.idp.idToken, 'oauth.idp.idToken') }
+    copy.oauth = oauth
+  }
   return copy
 }
+
+const OAUTH_SECRETS = ['clientSecret', 'privateKeyPem'] as const
 
 /** Plain strings → `{$enc}` when `encrypt` is given; already sealed values stay as they are. */
 export function sealSecrets(entry: unknown, encrypt?: (plain: string) => string): unknown {
