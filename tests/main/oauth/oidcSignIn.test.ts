@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { McpServer } from '@shared/mcp/server'
 import { redirectFollower } from '../../../src/main/services/mcp/oauth/browser'
 import { startAuthServer, type AuthServer } from '../../fixtures/oauth/authServer'
@@ -89,7 +89,9 @@ describe('OAuth against oidc-provider', () => {
   })
 
   it('a connect that may not open the browser fails with NEEDS_SIGN_IN; the Sign in action connects', async () => {
-    const background = service(false)
+    const made = makeService({ oauth: { interactive: false, dir: dataDir, open: async (url) => void (opened.push(url), await follow(url)) } })
+    const background = made.service
+    const statusEvents = () => made.events.filter((e) => e.event === 'mcp:server-status').map((e) => e.payload as { status: string; code?: string })
     await expect(background.listTools(server())).rejects.toMatchObject({ code: 'NEEDS_SIGN_IN', message: expect.stringContaining('needs sign-in') })
     expect(opened).toHaveLength(0)
     expect(background.stateOf('protected')).toBe('failed')
@@ -101,6 +103,17 @@ describe('OAuth against oidc-provider', () => {
     expect(opened).toHaveLength(1)
     expect((await background.listTools(server())).map((t) => t.name)).toEqual(['whoami'])
     expect(await oauth.status(server())).toMatchObject({ signedIn: true, authorizationServer: expect.stringContaining(auth.issuer), scopes: expect.arrayContaining(['mcp']) })
+
+    // the refresh token is revoked while no browser may open: the call fails with NEEDS_SIGN_IN, and
+    // the window is told the server needs a sign-in (its connection is over), once
+    for (const token of auth.refreshTokens) await (await auth.provider.RefreshToken.find(token))?.destroy()
+    rs.expireAccessTokens()
+    await expect(background.callTool({ server: server(), name: 'whoami', args: {} })).rejects.toMatchObject({ code: 'NEEDS_SIGN_IN' })
+    await vi.waitFor(() => expect(statusEvents().at(-1)).toMatchObject({ status: 'error', code: 'NEEDS_SIGN_IN' }))
+    expect(opened).toHaveLength(1)
+    await oauth.signIn(server(), () => background.restartServer(server()))
+    expect(opened).toHaveLength(2)
+    expect(await whoami(background)).toMatch(/^client /)
 
     // Sign out: revoked at the server and forgotten here; the next background connect needs a sign-in again
     await oauth.signOut(server())

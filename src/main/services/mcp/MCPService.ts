@@ -139,7 +139,11 @@ export class MCPService {
         elicit: (params, request) => this.requests.elicit(configured, params, { connection: origin, ...request }, log),
         sample: (params, request) => this.requests.sample(configured, params, { connection: origin, ...request }, log)
       }
-    }))
+    }), (lost) => {
+      // a refresh failed where no browser may open: over until the user signs in, and the window says so
+      const status = { serverId: configured.id, serverName: configured.name, status: 'error' as const, error: this.secrets.redact(lost.message), code: lost.code }
+      void owner.close(configured, null).then(() => this.events.send('server-status', status))
+    })
     wireConnection({ emit: this.events.send, withdrawn: (o, rpcId) => this.requests.withdrawn(o, rpcId) }, configured, owner, connection, origin, log)
     return connection
   }

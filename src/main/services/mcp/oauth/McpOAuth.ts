@@ -47,7 +47,7 @@ export class McpOAuth {
     })
   }
 
-  provider(server: McpServer, interactive = this.interactive(server)): McpOAuthClientProvider {
+  provider(server: McpServer, interactive = () => this.interactive(server)): McpOAuthClientProvider {
     return new McpOAuthClientProvider({
       server,
       store: this.store,
@@ -65,8 +65,7 @@ export class McpOAuth {
   /** A connect's sign-in; none for a server that is not reached over HTTP. */
   session(server: McpServer): SignInSession | undefined {
     if (!server.baseUrl || server.type === 'stdio' || server.type === 'inMemory') return undefined
-    const interactive = this.interactive(server)
-    return new SignInSession(this.provider(server, interactive), server, this.callbacks, this.platform.fetch, interactive)
+    return new SignInSession(this.provider(server), server, this.callbacks, this.platform.fetch, this.interactive(server))
   }
 
   /** The user's Sign in: `connect` (a restart) runs with the browser allowed. */
@@ -81,13 +80,13 @@ export class McpOAuth {
 
   /** Sign out: tokens revoked where the server offers revocation, then everything stored deleted. */
   async signOut(server: McpServer): Promise<void> {
-    const provider = this.provider(server, false)
+    const provider = this.provider(server, () => false)
     await revokeTokens(provider, this.platform.fetch).catch((error: unknown) => this.options.onProblem?.(`revocation failed: ${(error as Error).message}`))
     await provider.forget()
   }
 
   status(server: McpServer): ReturnType<McpOAuthClientProvider['summary']> {
-    return this.provider(server, false).summary()
+    return this.provider(server, () => false).summary()
   }
 
   close(): Promise<void> {

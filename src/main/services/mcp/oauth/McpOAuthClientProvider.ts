@@ -15,8 +15,11 @@ export interface ProviderOptions {
   store: OAuthStore
   callbacks: CallbackServer
   open: BrowserOpener
-  /** false: a needed sign-in fails the connect with NEEDS_SIGN_IN instead of opening a browser */
-  interactive: boolean
+  /**
+   * Asked when a browser would open: false fails with NEEDS_SIGN_IN instead. Asked each time, so a
+   * connection made during the user's Sign in does not open a browser on its own later.
+   */
+  interactive: () => boolean
   clientName: string
   clientUri?: string
   /** an https URL serving this app's client metadata document (CIMD), when it has one */
@@ -96,7 +99,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     if (stored) return stored
     // a 401 from a server without OAuth metadata may want a key rather than a sign-in (the
     // 2025-03-26 default endpoints are still tried when the user signs in)
-    if (!this.options.interactive && record.discovery && !record.discovery.resourceMetadata && !record.discovery.authorizationServerMetadata) {
+    if (!this.options.interactive() && record.discovery && !record.discovery.resourceMetadata && !record.discovery.authorizationServerMetadata) {
       throw new McpServerError(
         this.options.server,
         'NEEDS_SIGN_IN',
@@ -109,7 +112,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
       return { client_id: clientId, client_secret: clientSecret, ...(method && method !== 'private_key_jwt' ? { token_endpoint_auth_method: method } : {}) }
     }
     // nothing registered yet: registering is the start of a sign-in, which only the user starts
-    if (!this.options.interactive && this.browserGrant) throw this.needsSignIn()
+    if (!this.options.interactive() && this.browserGrant) throw this.needsSignIn()
     return this.browserGrant ? this.registerForOfflineAccess(record.discovery as OAuthDiscoveryState | undefined) : undefined
   }
 
@@ -145,7 +148,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const url = checkAuthorizationUrl(authorizationUrl)
-    if (!this.options.interactive) throw this.needsSignIn()
+    if (!this.options.interactive()) throw this.needsSignIn()
     await this.askOfflineAccess(url)
     const state = url.searchParams.get('state') ?? ''
     // the callback listens before the browser opens, or a fast server's redirect finds no one

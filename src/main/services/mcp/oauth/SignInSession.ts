@@ -58,13 +58,22 @@ export class SignInSession {
     }
   }
 
-  /** Mid-session: a request refused for want of a sign-in waits for it and is sent once more. */
-  guard(transport: Transport): void {
+  /**
+   * Mid-session: a request refused for want of a sign-in waits for it and is sent once more. Where
+   * no browser may open (a refresh that failed in the background), `onSignInLost` is told once.
+   */
+  guard(transport: Transport, onSignInLost?: (error: McpServerError) => void): void {
     const send = transport.send.bind(transport)
+    let lost = false
     transport.send = async (message, options) => {
       try {
         return await send(message, options)
       } catch (error) {
+        if (error instanceof McpServerError && error.code === 'NEEDS_SIGN_IN' && !lost) {
+          lost = true
+          // after this request has failed with the reason, not "connection closed" from the close
+          if (onSignInLost) setImmediate(() => onSignInLost(error))
+        }
         if (!(error instanceof UnauthorizedError) || !this.provider.pending) throw error
         await this.finishSignIn()
         return send(message, options)

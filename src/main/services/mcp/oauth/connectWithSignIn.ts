@@ -2,6 +2,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../../platform/Platform'
 import type { Connection } from '../connect'
+import type { McpServerError } from '../errors'
 import type { McpOAuth, McpOAuthOptions } from './McpOAuth'
 import type { SignInSession } from './SignInSession'
 
@@ -26,14 +27,16 @@ export function lazyOAuth(platform: Platform, options?: McpOAuthOptions): { get(
 export async function connectWithSignIn(
   server: McpServer,
   oauth: { get(): Promise<McpOAuth> },
-  connect: (auth: ConnectAuth) => Promise<Connection>
+  connect: (auth: ConnectAuth) => Promise<Connection>,
+  /** a refresh failed where no browser may open: the connection is over until the user signs in */
+  onSignInLost?: (error: McpServerError) => void
 ): Promise<Connection> {
   const session: SignInSession | undefined = server.baseUrl ? (await oauth.get()).session(server) : undefined
   if (!session) return connect({})
   await session.begin()
   try {
     const connection = await connect({ authProvider: session.provider, finishSignIn: (signal) => session.finishSignIn(signal) })
-    session.guard(connection.transport)
+    session.guard(connection.transport, onSignInLost)
     return connection
   } finally {
     session.end()
