@@ -55,7 +55,7 @@ describe('a connect that needs a sign-in', () => {
     const url = await maliciousServer('http://auth.example.com/authorize')
     const opened: URL[] = []
     const { service } = makeService({ oauth: { interactive: true, dir: tempDir(), open: async (u) => void opened.push(u) } })
-    await expect(service.listTools(remote(url))).rejects.toThrow('plain http is allowed only for this machine')
+    await expect(service.listTools(remote(url))).rejects.toThrow('plain http is only allowed for this computer')
     expect(opened).toEqual([])
   })
 })
