@@ -90,7 +90,7 @@ describe('OAuth sign-in in a real browser', () => {
     await tab.close()
 
     await expect.poll(() => row().getByTestId('server-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('connected')
-    await expect.poll(() => row().textContent(), { timeout: 20_000 }).toContain('1 tool')
+    await expect.poll(() => row().textContent(), { timeout: 20_000 }).toContain('2 tools')
     await expect.poll(() => row().getByTestId('server-needs-sign-in').count()).toBe(0)
     await page.screenshot({ path: join(ARTIFACTS, 'oauth-signed-in.png') })
     expect(auth.logins).toBe(1)

@@ -52,7 +52,7 @@ const whoami = async (s: ReturnType<typeof service>) => {
 describe('OAuth against oidc-provider', () => {
   it('signs in once, refreshes silently after expiry, signs in exactly once more after revocation, and a new process reuses the tokens', async () => {
     const first = service()
-    expect((await first.listTools(server())).map((t) => t.name)).toEqual(['whoami'])
+    expect((await first.listTools(server())).map((t) => t.name)).toEqual(['whoami', 'admin'])
     expect(opened).toHaveLength(1)
     // PKCE S256, RFC 8707 resource, offline_access (offered by the server) on the authorization request
     const asked = opened[0].searchParams
@@ -74,6 +74,13 @@ describe('OAuth against oidc-provider', () => {
     rs.expireAccessTokens()
     expect(await whoami(first)).toMatch(/^client /)
     expect(opened).toHaveLength(2)
+
+    // a tool that needs more: 403 insufficient_scope → one sign-in for the new scope (not a
+    // refresh of the old one), and the call goes through
+    const admin = await first.callTool({ server: server(), name: 'admin', args: {} })
+    expect((admin.content[0] as { text: string }).text).toContain('mcp:admin')
+    expect(opened).toHaveLength(3)
+    expect(opened[2].searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['mcp', 'mcp:admin']))
     await first.closeAll()
 
     // stored tokens: one 0600 file, not readable as plain tokens where the platform encrypts (Node: plain, 0600)
@@ -84,7 +91,7 @@ describe('OAuth against oidc-provider', () => {
     // a new process over the same storage: no browser, no registration
     const second = service()
     expect(await whoami(second)).toMatch(/^client /)
-    expect(opened).toHaveLength(2)
+    expect(opened).toHaveLength(3)
     expect(auth.registrations).toBe(1)
   })
 
@@ -101,7 +108,7 @@ describe('OAuth against oidc-provider', () => {
     const oauth = await background.oauth.get()
     await oauth.signIn(server(), () => background.restartServer(server()))
     expect(opened).toHaveLength(1)
-    expect((await background.listTools(server())).map((t) => t.name)).toEqual(['whoami'])
+    expect((await background.listTools(server())).map((t) => t.name)).toEqual(['whoami', 'admin'])
     expect(await oauth.status(server())).toMatchObject({ signedIn: true, authorizationServer: expect.stringContaining(auth.issuer), scopes: expect.arrayContaining(['mcp']) })
 
     // the refresh token is revoked while no browser may open: the call fails with NEEDS_SIGN_IN, and

@@ -46,7 +46,7 @@ describe('OAuth sign-in in the window', () => {
     await waitForStatus('Protected', 'connected')
     expect(opened).toHaveLength(1)
     expect(opened[0]).toContain(`${auth.issuer}/auth?`)
-    await waitFor(() => expect(rowOf('Protected').textContent).toContain('1 tool'))
+    await waitFor(() => expect(rowOf('Protected').textContent).toContain('2 tools'))
     expect(within(rowOf('Protected')).queryByTestId('server-needs-sign-in')).toBeNull()
 
     // the editor: the authorization server and the scopes granted, and Sign out

@@ -40,6 +40,8 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
   pending: PendingSignIn | undefined
   /** how many browser sign-ins it started (tests and the CLI read it) */
   signIns = 0
+  /** the scopes a 403 insufficient_scope asked for, until tokens for them are saved */
+  private stepUpScope: string | undefined
   private readonly file: string
   private readonly serverUrl: string
 
@@ -125,8 +127,9 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     const metadata = discovery?.authorizationServerMetadata
     if (!discovery || !metadata?.registration_endpoint || !metadata.scopes_supported?.includes('offline_access')) return undefined
     if (metadata.client_id_metadata_document_supported && this.options.clientMetadataUrl) return undefined
+    // the scopes the server offers too: a later step-up (403 insufficient_scope) may ask for them
     const wanted = [...(discovery.resourceMetadata?.scopes_supported ?? []), ...(this.config.scopes ?? [])]
-    const scope = wanted.length ? [...new Set([...wanted, 'offline_access'])].join(' ') : undefined
+    const scope = wanted.length ? [...new Set([...wanted, ...metadata.scopes_supported, 'offline_access'])].join(' ') : undefined
     const info = await registerClient(discovery.authorizationServerUrl, { metadata, clientMetadata: this.clientMetadata, scope, fetchFn: this.options.fetch })
     const stamped = { ...info, issuer: String(discovery.authorizationServerUrl) }
     await this.saveClientInformation(stamped)
@@ -138,12 +141,21 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
-    return (await this.record()).tokens as OAuthTokens | undefined
+    const tokens = (await this.record()).tokens as OAuthTokens | undefined
+    // a step-up needs a new grant: a refresh would only renew the scopes already held
+    if (tokens && this.stepUpScope) return { ...tokens, refresh_token: undefined }
+    return tokens
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     const now = Date.now()
+    this.stepUpScope = undefined
     await this.change((r) => ({ ...r, tokens, tokensSavedAt: now }))
+  }
+
+  /** The server answered 403 insufficient_scope, asking for `scope`: the next auth() signs in for it. */
+  stepUp(scope: string | undefined): void {
+    if (scope) this.stepUpScope = scope
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {

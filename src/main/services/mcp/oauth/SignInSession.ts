@@ -1,4 +1,4 @@
-import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
+import { auth, extractWWWAuthenticateParams, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpServer } from '@shared/mcp/server'
 import { McpServerError } from '../errors'
@@ -21,6 +21,19 @@ export class SignInSession {
     private readonly fetchImpl: typeof fetch,
     private readonly interactive: boolean
   ) {}
+
+  /**
+   * The transport's fetch: a 403 insufficient_scope is noted before the SDK reacts to it, so its
+   * step-up signs in for the new scopes instead of refreshing the old ones.
+   */
+  readonly fetch: typeof fetch = async (input, init) => {
+    const response = await this.fetchImpl(input, init)
+    if (response.status === 403) {
+      const { error, scope } = extractWWWAuthenticateParams(response)
+      if (error === 'insufficient_scope') this.provider.stepUp(scope)
+    }
+    return response
+  }
 
   private get requestedPort(): number {
     return this.server.oauth?.callbackPort ?? DEFAULT_CALLBACK_PORT

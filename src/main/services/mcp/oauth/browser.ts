@@ -29,9 +29,11 @@ export function redirectFollower(fetchImpl: typeof fetch = fetch): BrowserOpener
         url = new URL(location, url)
         continue
       }
-      await response.text()
+      const page = await response.text()
       if (url.pathname.endsWith('/oauth/callback')) return
-      throw new Error(`the sign-in page ${url.origin}${url.pathname} answered HTTP ${response.status} instead of redirecting: it needs a person (use the system browser)`)
+      // what the page says (an error description, a login form's title), without its markup
+      const says = page.replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/gi, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200)
+      throw new Error(`the sign-in page ${url.origin}${url.pathname} answered HTTP ${response.status} instead of redirecting${says ? ` ("${says}")` : ''}: it needs a person (use the system browser)`)
     }
     throw new Error(`the sign-in redirected more than ${MAX_HOPS} times`)
   }

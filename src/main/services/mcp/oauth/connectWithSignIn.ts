@@ -8,6 +8,8 @@ import type { SignInSession } from './SignInSession'
 
 export interface ConnectAuth {
   authProvider?: OAuthClientProvider
+  /** the HTTP transport's fetch, watching for step-up answers */
+  authFetch?: typeof fetch
   finishSignIn?: (signal?: AbortSignal) => Promise<boolean>
 }
 
@@ -35,7 +37,7 @@ export async function connectWithSignIn(
   if (!session) return connect({})
   await session.begin()
   try {
-    const connection = await connect({ authProvider: session.provider, finishSignIn: (signal) => session.finishSignIn(signal) })
+    const connection = await connect({ authProvider: session.provider, authFetch: session.fetch, finishSignIn: (signal) => session.finishSignIn(signal) })
     session.guard(connection.transport, onSignInLost)
     return connection
   } finally {

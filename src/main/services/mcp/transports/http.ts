@@ -30,19 +30,24 @@ export function serverUrl(server: McpServer): URL {
 }
 
 /** T3: Streamable HTTP, through the platform's fetch (T7: Electron's net.fetch or Node's). */
-export function createStreamableHttpTransport(platform: Platform, server: McpServer, authProvider?: OAuthClientProvider): StreamableHTTPClientTransport {
+export function createStreamableHttpTransport(
+  platform: Platform,
+  server: McpServer,
+  authProvider?: OAuthClientProvider,
+  authFetch?: typeof fetch
+): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(serverUrl(server), {
     authProvider,
-    fetch: platform.fetch,
+    fetch: authFetch ?? platform.fetch,
     requestInit: { headers: requestHeaders(platform, server) }
   })
 }
 
 /** T2: legacy HTTP+SSE; the event stream and the POSTs both go through the platform's fetch. */
-export function createSseTransport(platform: Platform, server: McpServer, authProvider?: OAuthClientProvider): SSEClientTransport {
+export function createSseTransport(platform: Platform, server: McpServer, authProvider?: OAuthClientProvider, authFetch?: typeof fetch): SSEClientTransport {
   return new SSEClientTransport(serverUrl(server), {
     authProvider,
-    fetch: platform.fetch,
+    fetch: authFetch ?? platform.fetch,
     eventSourceInit: { fetch: platform.fetch },
     requestInit: { headers: requestHeaders(platform, server) }
   })

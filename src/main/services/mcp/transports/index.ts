@@ -16,8 +16,9 @@ export interface TransportContext {
   inMemoryServers: InMemoryServerFactories
   log: ServerLogWriter
   stopGraceMs?: number
-  /** the OAuth provider of this connect (SPEC §A), for HTTP transports */
+  /** the OAuth provider of this connect (SPEC §A), for HTTP transports, and the fetch it watches */
   authProvider?: OAuthClientProvider
+  authFetch?: typeof fetch
 }
 
 /** One way of reaching a server: the transport, how to end it for good, how to explain its failure. */
@@ -81,7 +82,9 @@ export async function createTransport(kind: TransportKind, server: McpServer, ct
       // loaded for the first HTTP server only: the SDK's HTTP clients cost a stdio-only CLI start ~40 ms
       const http = await import('./http')
       const transport =
-        kind === 'sse' ? http.createSseTransport(ctx.platform, server, ctx.authProvider) : http.createStreamableHttpTransport(ctx.platform, server, ctx.authProvider)
+        kind === 'sse'
+          ? http.createSseTransport(ctx.platform, server, ctx.authProvider, ctx.authFetch)
+          : http.createStreamableHttpTransport(ctx.platform, server, ctx.authProvider, ctx.authFetch)
       const label = kind === 'sse' ? 'SSE' : 'Streamable HTTP'
       return {
         kind,
