@@ -37,7 +37,8 @@ const starters = (serverId: string) =>
     ['mcp:get-resource', { serverId, uri: 'x://y' }],
     ['mcp:subscribe-resource', { serverId, uri: 'x://y' }],
     ['mcp:restart-server', { serverId }],
-    ['mcp:check-connectivity', { serverId }]
+    ['mcp:check-connectivity', { serverId }],
+    ['mcp:sign-in', { serverId }]
   ] as const
 
 describe('trust: main runs only what the user approved (O2)', () => {
