@@ -46,6 +46,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const mcp = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server), tracing })
   forwardEvents({ platform, mcp, registry })
   const offSpans = tracing.store.onSpans((event) => platform.emit('trace:spans', event))
+  // the window takes an install link when told one came (it may also come before any window)
+  const offLinks = deps.installLinks?.onArrival(() => platform.emit('app:install-links', {}))
   // a server the CLI adds while the app runs shows in the windows at once
   const unwatch = registry.watch()
   // one handler per channel of the contract: a channel without one does not compile
@@ -66,6 +68,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     close: async () => {
       unwatch()
       offSpans()
+      offLinks?.()
       await mcp.closeAll()
       await tracing.shutdown()
       await registry.flush()

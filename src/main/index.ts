@@ -6,6 +6,8 @@ import { bindRouterToIpcMain } from './ipc/electronIpc'
 import { createElectronPlatform } from './platform/electronPlatform'
 import { registerAppScheme, lockDownSessions, serveRenderer } from './platform/electronSecurity'
 import { createAppWindow, isOwnPage } from './platform/electronWindows'
+import { registerInstallLinks } from './platform/electronInstallLinks'
+import { InstallLinkInbox } from './services/installLinks/InstallLinkInbox'
 import { userLoginShellEnv } from './services/mcp/loginEnvCache'
 
 // out/main/index.js → out/
@@ -14,6 +16,8 @@ const outDir = fileURLToPath(new URL('..', import.meta.url))
 let mainWindow: BrowserWindow | null = null
 let traceWindow: BrowserWindow | null = null
 let host: Host | null = null
+// mcpstudio:// links wait here for the window, which shows them to the user
+const installLinks = new InstallLinkInbox()
 
 function openMainWindow() {
   if (mainWindow && !mainWindow.isDestroyed()) return mainWindow.focus()
@@ -62,6 +66,10 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   app.on('second-instance', () => openMainWindow())
+  registerInstallLinks(app, (link) => {
+    installLinks.deliver(link)
+    if (app.isReady()) openMainWindow()
+  })
 
   void app.whenReady().then(async () => {
     serveRenderer(join(outDir, 'renderer'))
@@ -69,7 +77,7 @@ if (!app.requestSingleInstanceLock()) {
     const platform = createElectronPlatform(ownWindows)
     // the profile's environment from the last start: the first stdio server does not wait for the shell
     const loginShellEnv = userLoginShellEnv(platform.userDataDir)
-    host = await createHost({ platform, mode: 'electron', windows: { openTraceWindow }, loginShellEnv, mcpOptions: { loginShellEnv } })
+    host = await createHost({ platform, mode: 'electron', windows: { openTraceWindow }, installLinks, loginShellEnv, mcpOptions: { loginShellEnv } })
     const trusted = (frameUrl: string | undefined, id: number) =>
       !!frameUrl && isOwnPage(frameUrl) && ownWindows().some((w) => w.webContents.id === id)
     bindRouterToIpcMain(ipcMain, host.router, trusted)

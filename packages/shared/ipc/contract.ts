@@ -80,6 +80,8 @@ export const ipcContract = {
   'app:known-registries': channel<KnownRegistry[]>()(none),
   /** a native folder picker (Electron); browser mode has none and says `unavailable`, the page asks for a path */
   'app:pick-folder': channel<PickFolderResult>()(none),
+  /** install links the operating system handed the app (Electron), each handed out once; the window asks the user */
+  'app:take-install-links': channel<string[]>()(none),
 
   // the renderer's own settings (language, theme); never the servers
   'storage:get-item': channel<string | null>()(z.object({ key: storageKey })),
@@ -155,6 +157,8 @@ export const ipcContract = {
 
 /** Main → renderer events, declared once with their payloads. */
 export const ipcEvents = {
+  /** an install link arrived (Electron): the window takes it with app:take-install-links */
+  'app:install-links': event<Record<string, never>>(),
   /** the server list changed (any window, the CLI, an installer): the renderer's mirror is replaced */
   'servers:changed': event<ServersSnapshot>(),
   /** logs travel in batches so a flooding server cannot flood the renderer (G4) */

@@ -89,6 +89,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('X-Frame-Options', 'DENY')
     res.setHeader('Referrer-Policy', 'no-referrer')
+    // an install link as a page (/install?servers=…): the app's page, which reads the link and asks the user
+    if (path === '/install' && req.method === 'GET') req.url = '/index.html'
     assets(req, res, () => deny(res, 404, 'Not found'))
   })
 

@@ -1,6 +1,7 @@
 import type { AppInfo } from '@shared/ipc/contract'
 import type { Platform } from '../platform/Platform'
 import { RemoteImages } from '../services/images/RemoteImages'
+import type { InstallLinkInbox } from '../services/installLinks/InstallLinkInbox'
 import { sharedLoginShellEnv, type LoginShellEnv } from '../services/mcp/shellEnv'
 import { findKnownRegistries } from '../services/registries/knownRegistries'
 import type { NamespaceHandlers } from './IpcRouter'
@@ -16,6 +17,8 @@ export interface AppHandlerDeps {
   windows: WindowHost
   loginShellEnv?: () => Promise<LoginShellEnv>
   home?: string
+  /** install links from the operating system (Electron); browser mode has none, its page reads /install */
+  installLinks?: InstallLinkInbox
 }
 
 export function appHandlers(deps: AppHandlerDeps): NamespaceHandlers<'app'> {
@@ -39,6 +42,7 @@ export function appHandlers(deps: AppHandlerDeps): NamespaceHandlers<'app'> {
       if (!platform.pickFolder) return { status: 'unavailable' }
       const path = await platform.pickFolder()
       return path ? { status: 'picked', path } : { status: 'cancelled' }
-    }
+    },
+    'app:take-install-links': () => deps.installLinks?.take() ?? []
   }
 }
