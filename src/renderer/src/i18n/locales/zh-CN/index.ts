@@ -4,9 +4,11 @@ import catalogue from './catalogue.json'
 import dialogs from './dialogs.json'
 import editor from './editor.json'
 import errors from './errors.json'
+import installs from './installs.json'
 import messages from './messages.json'
 import servers from './servers.json'
 import shell from './shell.json'
 import tools from './tools.json'
+import trace from './trace.json'
 
-export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...catalogue }
+export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace }

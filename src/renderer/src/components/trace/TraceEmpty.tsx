@@ -1,0 +1,21 @@
+import { Empty, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+
+/** Nothing traced yet: says what will appear here once MCP operations run. */
+export function TraceEmpty() {
+  const { t } = useTranslation()
+  return (
+    <Empty
+      data-testid="trace-empty"
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      style={{ paddingTop: 48 }}
+      description={
+        <>
+          <Typography.Text strong>{t('trace.emptyTitle')}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">{t('trace.emptyDescription')}</Typography.Text>
+        </>
+      }
+    />
+  )
+}

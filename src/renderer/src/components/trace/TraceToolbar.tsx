@@ -1,0 +1,72 @@
+import { DeleteOutlined, SearchOutlined } from '@ant-design/icons'
+import { Button, Checkbox, Flex, Input, Popconfirm, Select } from 'antd'
+import { useTranslation } from 'react-i18next'
+import type { ServerName } from '@renderer/hooks/useServerNames'
+
+export interface TraceFilterState {
+  serverId?: string
+  tool?: string
+  errorsOnly: boolean
+  search: string
+}
+
+/** The list's filters (server, tool, errors only, search) and Clear, which forgets every trace. */
+export function TraceToolbar({
+  filter,
+  onChange,
+  servers,
+  tools,
+  onClear
+}: {
+  filter: TraceFilterState
+  onChange: (next: TraceFilterState) => void
+  servers: readonly ServerName[]
+  tools: readonly string[]
+  onClear: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Flex gap="small" wrap align="center" role="search" aria-label={t('trace.filters.label')} data-testid="trace-toolbar">
+      <Select
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ minWidth: 180 }}
+        aria-label={t('trace.filters.server')}
+        placeholder={t('trace.filters.allServers')}
+        value={filter.serverId}
+        onChange={(serverId?: string) => onChange({ ...filter, serverId })}
+        options={servers.map((server) => ({ value: server.id, label: server.name }))}
+        data-testid="trace-filter-server"
+      />
+      <Select
+        allowClear
+        showSearch
+        style={{ minWidth: 180 }}
+        aria-label={t('trace.filters.tool')}
+        placeholder={t('trace.filters.allTools')}
+        value={filter.tool}
+        onChange={(tool?: string) => onChange({ ...filter, tool })}
+        options={tools.map((tool) => ({ value: tool, label: tool }))}
+        data-testid="trace-filter-tool"
+      />
+      <Checkbox checked={filter.errorsOnly} onChange={(event) => onChange({ ...filter, errorsOnly: event.target.checked })} data-testid="trace-filter-errors">
+        {t('trace.filters.errorsOnly')}
+      </Checkbox>
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        style={{ width: 260 }}
+        placeholder={t('trace.filters.search')}
+        aria-label={t('trace.filters.search')}
+        value={filter.search}
+        onChange={(event) => onChange({ ...filter, search: event.target.value })}
+        data-testid="trace-search"
+      />
+      <Popconfirm title={t('trace.filters.clearConfirm')} okText={t('trace.filters.clearOk')} cancelText={t('trace.filters.cancel')} onConfirm={onClear}>
+        <Button icon={<DeleteOutlined />} data-testid="trace-clear">
+          {t('trace.filters.clear')}
+        </Button>
+      </Popconfirm>
+    </Flex>
+  )
+}
