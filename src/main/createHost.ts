@@ -1,11 +1,13 @@
 import { ipcContract } from '@shared/ipc/contract'
 import { appHandlers, type AppHandlerDeps } from './ipc/appHandlers'
+import { extensionHandlers } from './ipc/extensionHandlers'
 import { forwardEvents } from './ipc/forwardEvents'
 import { IpcRouter, type IpcHandlers } from './ipc/IpcRouter'
 import { mcpHandlers } from './ipc/mcpHandlers'
 import { serverHandlers } from './ipc/serverHandlers'
 import { storageHandlers } from './ipc/storageHandlers'
 import { traceHandlers } from './ipc/traceHandlers'
+import { ExtensionInstaller } from './services/extensions/ExtensionInstaller'
 import { MCPService, type MCPServiceOptions } from './services/mcp/MCPService'
 import { ServerRegistry } from './services/servers/ServerRegistry'
 import { FileStorage } from './services/storage/FileStorage'
@@ -16,6 +18,7 @@ export interface Host {
   mcp: MCPService
   registry: ServerRegistry
   storage: FileStorage
+  extensions: ExtensionInstaller
   /** ends every MCP client and child process (L8), then waits for the registry's last write */
   close(): Promise<void>
 }
@@ -50,13 +53,17 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const offLinks = deps.installLinks?.onArrival(() => platform.emit('app:install-links', {}))
   // a server the CLI adds while the app runs shows in the windows at once
   const unwatch = registry.watch()
+  // desktop extensions: what a process that died while staging or installing left is swept now
+  const extensions = new ExtensionInstaller({ userDataDir: platform.userDataDir, registry, stopServer: (server) => mcp.stopServer(server) })
+  void extensions.sweep().catch(() => undefined)
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {
     ...appHandlers(deps),
     ...storageHandlers(storage),
     ...serverHandlers({ registry, mcp, platform }),
     ...mcpHandlers(mcp, registry),
-    ...traceHandlers(tracing)
+    ...traceHandlers(tracing),
+    ...extensionHandlers({ installer: extensions, registry, platform })
   }
   const router = new IpcRouter(ipcContract, () => mcp.secrets.values())
   router.handleAll(handlers)
@@ -65,8 +72,10 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     mcp,
     registry,
     storage,
+    extensions,
     close: async () => {
       unwatch()
+      await extensions.staging.discardAll()
       offSpans()
       offLinks?.()
       await mcp.closeAll()

@@ -7,6 +7,7 @@ import type {
   Resource,
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
+import { UserConfigValuesSchema, type ExtensionPreview, type ExtensionUserConfig } from '../mcp/extensions'
 import { SyslogLevelSchema, type ServerLogEntry } from '../mcp/logs'
 import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
 import type { ServersSnapshot } from '../mcp/registry'
@@ -146,6 +147,18 @@ export const ipcContract = {
   'mcp:respond-sampling': channel<boolean>()(z.object({ requestId: z.string().min(1), response: SamplingResponseSchema })),
   /** what is still waiting for the user: a window that (re)loads shows the dialogs it missed */
   'mcp:pending-requests': channel<PendingClientRequest[]>()(none),
+
+  // desktop extensions (SPEC §D): a .mcpb/.dxt archive staged (extracted and checked in a temp
+  // folder) for the user to review, then installed as a server, or discarded
+  /** the archive's bytes; answers what it is, who signed it and what it will run */
+  'extensions:stage': channel<ExtensionPreview>()(z.object({ fileName: z.string().min(1).max(255), dataBase64: z.string().min(1).max(90_000_000, 'the archive is larger than 64 MB') })),
+  /** installs a staged archive with the user's settings; an invalid signature is refused unless accepted */
+  'extensions:install': channel<McpServer>()(z.object({ stageId: z.string().min(1).max(200), userConfig: UserConfigValuesSchema, acceptInvalidSignature: z.boolean().optional() })),
+  'extensions:discard': channel<void>()(z.object({ stageId: z.string().min(1).max(200) })),
+  /** an installed extension's settings form and its values, sensitive ones masked */
+  'extensions:user-config': channel<ExtensionUserConfig>()(byId),
+  /** new settings; a masked value sent back unchanged keeps the stored one */
+  'extensions:set-user-config': channel<McpServer>()(z.object({ serverId, values: UserConfigValuesSchema })),
 
   // the Trace window (SPEC §R): recent operations as spans, kept in main
   /** recent traces, newest first, each by its root span */

@@ -48,7 +48,16 @@ export const ERROR_CODES = [
   'STOPPED',
   // OAuth (SPEC §A): a sign-in is needed, or one did not complete
   'NEEDS_SIGN_IN',
-  'SIGN_IN_FAILED'
+  'SIGN_IN_FAILED',
+  // desktop extensions (SPEC §D): installing an archive, or starting one without its settings
+  'BAD_ARCHIVE',
+  'UNSAFE_ARCHIVE',
+  'ARCHIVE_TOO_LARGE',
+  'BAD_MANIFEST',
+  'INCOMPATIBLE',
+  'BAD_SIGNATURE',
+  'MISSING_CONFIG',
+  'EXTENSION_NOT_FOUND'
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -7,7 +7,7 @@ export const MIN_SECRET_LENGTH = 8
 // below this, hiding a value would erase ordinary words
 const MIN_NAMED_SECRET_LENGTH = 4
 
-type SecretSource = Partial<Pick<McpServer, 'env' | 'headers' | 'args' | 'notSecret' | 'oauth'>>
+type SecretSource = Partial<Pick<McpServer, 'env' | 'headers' | 'args' | 'notSecret' | 'oauth' | 'userConfig'>>
 
 /**
  * The literal values to scrub from anything that leaves the host (logs, errors, events, the CLI):
@@ -30,6 +30,8 @@ export function serverSecretValues(...servers: Array<SecretSource | undefined>):
       }
     }
     for (const value of flagSecrets(server.args ?? [])) addPieces(values, value, MIN_NAMED_SECRET_LENGTH)
+    // an extension's text settings, like env values: which are sensitive only its manifest says
+    for (const value of Object.values(server.userConfig ?? {})) if (typeof value === 'string') addPieces(values, value, MIN_SECRET_LENGTH)
     const { clientSecret, privateKeyPem, idp } = server.oauth ?? {}
     for (const value of [clientSecret, privateKeyPem, idp?.idToken]) if (value) addPieces(values, value, MIN_NAMED_SECRET_LENGTH)
   }

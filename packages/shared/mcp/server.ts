@@ -69,6 +69,8 @@ export const McpServerSchema = z.object({
   longRunning: z.boolean().optional(),
   dxtPath: z.string().optional(),
   dxtVersion: z.string().optional(),
+  /** an extension's user_config values (SPEC D4); string values are sealed on disk like env values */
+  userConfig: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
   disabledTools: z.array(z.string()).optional(),
   disabledAutoApproveTools: z.array(z.string()).optional(),
   /** absolute folder paths offered to the server as roots (Q1) */

@@ -7,7 +7,8 @@ import { BRIDGE_PATH, TOKEN_PARAM, type BridgeMessage } from '@shared/ipc/bridge
 import type { IpcRouter } from '../ipc/IpcRouter'
 import { bearerToken, hostAllowed, originAllowed, tokenMatches } from './hostGuard'
 
-const MAX_MESSAGE = 25 * 1024 * 1024
+// an extension archive of up to 64 MB travels as base64 (extensions:stage)
+const MAX_MESSAGE = 96 * 1024 * 1024
 /** a slow tab must not make main buffer events without bound: past this, events to it are dropped */
 const MAX_BUFFERED_EVENTS = 8 * 1024 * 1024
 

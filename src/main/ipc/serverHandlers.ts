@@ -1,5 +1,6 @@
 import type { Platform } from '../platform/Platform'
 import type { MCPService } from '../services/mcp/MCPService'
+import { removeServer } from '../services/servers/removeServer'
 import { knownServer } from '../services/servers/serverAccess'
 import type { ServerRegistry } from '../services/servers/ServerRegistry'
 import type { NamespaceHandlers } from './IpcRouter'
@@ -19,12 +20,8 @@ export function serverHandlers(deps: { registry: ServerRegistry; mcp: MCPService
       if (!sameRoots(before.roots, after.roots)) await mcp.updateRoots(after)
       return after
     },
-    'servers:remove': async ({ serverId }) => {
-      // its process, caches and logs go first; a broken entry has none
-      const server = registry.get(serverId)
-      if (server) await mcp.removeServer(server)
-      return registry.remove(serverId)
-    },
+    // its process, caches and logs go first (a broken entry has none), an extension's folder after
+    'servers:remove': ({ serverId }) => removeServer({ registry, userDataDir: platform.userDataDir, stop: (server) => mcp.removeServer(server) }, serverId),
     'servers:reorder': ({ serverIds }) => registry.reorder(serverIds),
     'servers:approve': async ({ serverIds }) => {
       const asked = serverIds.map((id) => knownServer(registry, id)).filter((server) => !registry.isApproved(server.id))

@@ -5,6 +5,8 @@ export interface HostFacts {
   platform: NodeJS.Platform
   /** the Node version extension servers of type `node` run on; undefined when none was found */
   nodeVersion?: string
+  /** the Python version `python`/`uv` servers run on; undefined when none was found */
+  pythonVersion?: string
 }
 
 const parts = (version: string) => version.replace(/^v/, '').split(/[.+-]/).slice(0, 3).map((n) => Number.parseInt(n, 10) || 0)
@@ -46,15 +48,31 @@ function satisfiesOne(version: string, comparator: string): boolean {
   }
 }
 
-/** Refuses an extension that says it cannot run here: another OS, or a Node version it excludes. */
-export function checkCompatibility(manifest: Manifest, host: HostFacts): void {
+/**
+ * What stops an extension from running here, in words: another OS, or a Node or Python version
+ * it excludes. Empty when it fits. A runtime that was not found is not reported here: starting
+ * the server says "command not found" with the command it looked for.
+ */
+export function compatibilityProblems(manifest: Manifest, host: HostFacts): string[] {
   const wanted = manifest.compatibility
-  if (!wanted) return
+  if (!wanted) return []
+  const problems: string[] = []
   if (wanted.platforms && !wanted.platforms.includes(host.platform as 'darwin' | 'win32' | 'linux')) {
-    throw new ExtensionError('INCOMPATIBLE', `this extension runs on ${wanted.platforms.join(', ')} only, not on ${host.platform}`)
+    problems.push(`it runs on ${wanted.platforms.join(', ')} only, not on ${host.platform}`)
   }
-  const node = wanted.runtimes?.node
+  const { node, python } = wanted.runtimes ?? {}
   if (node && manifest.server.type === 'node' && host.nodeVersion && !satisfies(host.nodeVersion, node)) {
-    throw new ExtensionError('INCOMPATIBLE', `this extension needs Node ${node}; this machine has ${host.nodeVersion}`)
+    problems.push(`it needs Node ${node}; this computer has ${host.nodeVersion}`)
   }
+  const usesPython = manifest.server.type === 'python' || (manifest.server.type as string) === 'uv'
+  if (python && usesPython && host.pythonVersion && !satisfies(host.pythonVersion, python)) {
+    problems.push(`it needs Python ${python}; this computer has ${host.pythonVersion}`)
+  }
+  return problems
+}
+
+/** Refuses an extension that says it cannot run here. */
+export function checkCompatibility(manifest: Manifest, host: HostFacts): void {
+  const problems = compatibilityProblems(manifest, host)
+  if (problems.length) throw new ExtensionError('INCOMPATIBLE', `this extension cannot run on this computer: ${problems.join('; ')}`)
 }

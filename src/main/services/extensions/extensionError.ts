@@ -1,17 +1,23 @@
+import type { ErrorCode } from '@shared/ipc/errors'
+
 /**
- * Why an extension could not be installed or started, in words for the user. `code` lets the
- * UI and the CLI pick what to do (ask to confirm a bad signature, ask for a missing setting).
+ * Why an extension could not be staged, installed or started, in words for the user. `code` is
+ * one the renderer has a sentence for; it also lets the UI and the CLI pick what to do (ask to
+ * confirm a bad signature, ask for a missing setting).
  */
-export type ExtensionErrorCode =
+export type ExtensionErrorCode = Extract<
+  ErrorCode,
   | 'BAD_ARCHIVE'
   | 'UNSAFE_ARCHIVE'
-  | 'TOO_LARGE'
+  | 'ARCHIVE_TOO_LARGE'
   | 'BAD_MANIFEST'
   | 'INCOMPATIBLE'
   | 'BAD_SIGNATURE'
   | 'MISSING_CONFIG'
   | 'BAD_CONFIG'
-  | 'NOT_FOUND'
+  | 'EXTENSION_NOT_FOUND'
+  | 'SERVER_EXISTS'
+>
 
 export class ExtensionError extends Error {
   override name = 'ExtensionError'

@@ -41,7 +41,7 @@ function kindOf(entry: Entry, name: string): 'file' | 'dir' {
 }
 
 const tooLarge = (what: string, limit: number) =>
-  new ExtensionError('TOO_LARGE', `${what} unpacks to more than ${Math.round(limit / 1024 / 1024)} MB (a zip bomb?); extraction stopped, nothing was installed`)
+  new ExtensionError('ARCHIVE_TOO_LARGE', `${what} unpacks to more than ${Math.round(limit / 1024 / 1024)} MB (a zip bomb?); extraction stopped, nothing was installed`)
 
 /**
  * Extracts a zip held in memory into `target` (an empty folder the caller owns and removes on
@@ -56,7 +56,7 @@ export async function extractZip(data: Buffer, target: string, limits: ExtractLi
   )
   if (zip.entryCount > limits.maxEntries) {
     zip.close()
-    throw new ExtensionError('TOO_LARGE', `the archive has ${zip.entryCount} entries, more than the ${limits.maxEntries} allowed; nothing was installed`)
+    throw new ExtensionError('ARCHIVE_TOO_LARGE', `the archive has ${zip.entryCount} entries, more than the ${limits.maxEntries} allowed; nothing was installed`)
   }
   let total = 0
   let files = 0

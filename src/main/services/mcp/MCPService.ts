@@ -50,6 +50,7 @@ import { KnownSecrets } from './knownSecrets'
 import { ServerMessages } from './messages/ServerMessages'
 import { instrumentMcp, type McpInstrumentation } from '../trace/instrumentMcp'
 import { connectWithSignIn, lazyOAuth } from './oauth/connectWithSignIn'
+import { startableExtension } from '../extensions/extensionStart'
 
 export { CONNECT_TIMEOUT_FLOOR_MS, defaultBinDirs, type CallToolArgs, type GetPromptArgs, type MCPServiceOptions, type ResourceArgs }
 
@@ -117,8 +118,10 @@ export class MCPService {
     // the identity stays the config's; the server is started with its placeholders filled in,
     // and its log redacts the values they bring in
     this.secrets.remember(configured)
-    const server = await expandPlaceholders(configured, this.resolver.loginEnv)
-    this.secrets.remember(configured, server)
+    // an extension's variables and settings first (SPEC C6): a missing setting stops it here
+    const extension = await startableExtension(configured)
+    const server = await expandPlaceholders(extension.server, this.resolver.loginEnv)
+    this.secrets.remember(configured, server, extension.secrets)
     const log = owner.log(configured, undefined, server)
     owner.hostLog = owner.log(configured, HOST_LOG_SOURCE, server)
     owner.roots = server.roots ?? []

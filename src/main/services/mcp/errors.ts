@@ -26,6 +26,7 @@ export type McpServerErrorCode = Extract<
   | 'STOPPED'
   | 'NEEDS_SIGN_IN'
   | 'SIGN_IN_FAILED'
+  | 'MISSING_CONFIG'
 >
 
 /**

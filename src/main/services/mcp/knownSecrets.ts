@@ -12,9 +12,9 @@ export class KnownSecrets {
   private readonly byServer = new Map<string, string[]>()
   private all: string[] | undefined
 
-  /** The saved config and the config as started; replaces what this server had before. */
-  remember(configured: McpServer, started?: McpServer): void {
-    this.byServer.set(configured.id, serverSecretValues(configured, started))
+  /** The saved config and the config as started (and values only it knows are secret: an extension's sensitive settings); replaces what this server had before. */
+  remember(configured: McpServer, started?: McpServer, extra: readonly string[] = []): void {
+    this.byServer.set(configured.id, [...new Set([...serverSecretValues(configured, started), ...extra])])
     this.all = undefined
   }
 

@@ -1,11 +1,13 @@
 import { isObject, type Loose } from './loose'
 
 /**
- * Env and header values are where API keys live (and a server's OAuth client secret, key and IdP token). On disk each one is `{"$enc": "<cipher>"}` when the
+ * Env and header values are where API keys live (and a server's OAuth client secret, key and IdP
+ * token, and an extension's user_config strings: which are sensitive is the manifest's business,
+ * so all of them are sealed). On disk each one is `{"$enc": "<cipher>"}` when the
  * platform can encrypt (Electron safeStorage), else a plain string in a 0600 file. These helpers
  * work on loose entries too, so broken entries are sealed, opened and redacted the same way.
  */
-export const SECRET_FIELDS = ['env', 'headers'] as const
+export const SECRET_FIELDS = ['env', 'headers', 'userConfig'] as const
 
 export const REDACTED = '<redacted>'
 

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto'
+import type { ExtensionPreview, ExtensionUserConfig, UserConfigValues } from '@shared/mcp/extensions'
+import type { McpServer, McpServerInput } from '@shared/mcp/server'
+import type { ServerRegistry } from '../servers/ServerRegistry'
+import type { HostFacts } from './compatibility'
+import { ExtensionError } from './extensionError'
+import { extensionFolder, extensionsRoot, ownedFolder } from './extensionFolders'
+import { hostFacts as defaultHostFacts } from './hostFacts'
+import { readInstalledManifest } from './installedManifest'
+import { placeFolder, sweepPlacements } from './placeFolder'
+import { commandLine } from './serverTemplate'
+import { StagingArea, type StagedExtension } from './stagingArea'
+import type { ExtractLimits } from './safeExtract'
+import { checkUserConfig, maskedValues, missingConfigError, missingRequired, unmaskValues } from './userConfigFields'
+
+export interface ExtensionInstallerOptions {
+  userDataDir: string
+  registry: ServerRegistry
+  /** stops a server before its folder is replaced (an upgrade) */
+  stopServer?(server: McpServer): Promise<void>
+  tempRoot?: string
+  hostFacts?(): Promise<HostFacts>
+  limits?: ExtractLimits
+  ttlMs?: number
+}
+
+export interface InstallOptions {
+  acceptInvalidSignature?: boolean
+  /** the install is the user's approval of what it runs (the CLI); the window asks through servers:approve's path */
+  approve?: boolean
+}
+
+/**
+ * Desktop extensions (SPEC §D) from archive to server: stage (extract and check in a temp
+ * folder), install (into `{userData}/mcp/extensions/{name}`, then one server in the registry),
+ * and the settings of one installed. Uninstalling is removing the server (removeServer.ts).
+ */
+export class ExtensionInstaller {
+  readonly staging: StagingArea
+
+  constructor(private readonly options: ExtensionInstallerOptions) {
+    this.staging = new StagingArea({
+      tempRoot: options.tempRoot,
+      targetFolder: (name) => extensionFolder(options.userDataDir, name),
+      hostFacts: options.hostFacts ?? defaultHostFacts,
+      limits: options.limits,
+      ttlMs: options.ttlMs
+    })
+  }
+
+  /** At start-up: what dead processes left in the temp folder and the extensions folder. */
+  async sweep(): Promise<void> {
+    await Promise.all([this.staging.sweep(), sweepPlacements(extensionsRoot(this.options.userDataDir))])
+  }
+
+  async stage(fileName: string, data: Buffer): Promise<ExtensionPreview> {
+    return this.preview(await this.staging.stage(fileName, data))
+  }
+
+  discard(stageId: string): Promise<void> {
+    return this.staging.discard(stageId)
+  }
+
+  /** The server already installed from the same extension (same folder), if any. */
+  installedAt(folder: string): McpServer | undefined {
+    return this.options.registry.snapshot().servers.find((server) => server.dxtPath && ownedFolder(this.options.userDataDir, server.dxtPath) === folder)
+  }
+
+  private preview(stage: StagedExtension): ExtensionPreview {
+    const { manifest } = stage
+    const installed = this.installedAt(stage.folder)
+    return {
+      stageId: stage.id,
+      name: manifest.name,
+      displayName: manifest.display_name ?? manifest.name,
+      version: manifest.version,
+      author: manifest.author?.name,
+      description: manifest.description,
+      iconDataUrl: stage.iconDataUrl,
+      tools: (manifest.tools ?? []).map(({ name, description }) => ({ name, description })),
+      prompts: (manifest.prompts ?? []).map(({ name, description }) => ({ name, description })),
+      signature: stage.signature ?? { status: 'unsigned' },
+      compatibility: stage.compatibility,
+      command: commandLine(stage.template),
+      userConfig: stage.fields,
+      ...(installed ? { replaces: { version: installed.dxtVersion ?? 'unknown' } } : {})
+    }
+  }
+
+  /**
+   * Installs a staged extension. Refused (and still staged, so the user can fix it) when it cannot
+   * run here, when its signature is invalid and not accepted, or when a setting is wrong or a
+   * required one missing. An installed version is replaced only once the new one is in place and
+   * its server saved; if that fails, the old one is back as it was.
+   */
+  async install(stageId: string, values: UserConfigValues, options: InstallOptions = {}): Promise<McpServer> {
+    const stage = this.staging.get(stageId)
+    const { manifest, fields } = stage
+    if (!stage.compatibility.ok) throw new ExtensionError('INCOMPATIBLE', `"${manifest.name}" cannot run on this computer: ${stage.compatibility.problems.join('; ')}`)
+    if (stage.signature?.status === 'invalid' && !options.acceptInvalidSignature) {
+      throw new ExtensionError('BAD_SIGNATURE', `"${manifest.name}" has an invalid signature: ${stage.signature.reason}. Install it only if you trust where it came from`)
+    }
+    const userConfig = checkUserConfig(fields, values)
+    const missing = missingRequired(fields, userConfig)
+    if (missing.length) throw missingConfigError(fields, missing, `"${manifest.display_name ?? manifest.name}"`)
+
+    const { registry } = this.options
+    const installed = this.installedAt(stage.folder)
+    if (installed) await this.options.stopServer?.(installed)
+    const placed = await placeFolder(stage.content, stage.folder)
+    let server: McpServer
+    try {
+      const entry = this.serverEntry(stage, userConfig)
+      server = installed ? await registry.update(installed.id, entry) : (await registry.add([{ ...entry, id: randomUUID(), isActive: true }]))[0]
+      if (options.approve) await registry.approve(server.id)
+    } catch (error) {
+      await placed.rollback()
+      throw error
+    }
+    await placed.commit()
+    await this.staging.discard(stageId)
+    return server
+  }
+
+  private serverEntry(stage: StagedExtension, userConfig: UserConfigValues): Omit<McpServerInput, 'id'> {
+    const { manifest, template, folder } = stage
+    return {
+      name: manifest.display_name ?? manifest.name,
+      type: 'stdio',
+      description: manifest.description,
+      command: template.command,
+      args: template.args,
+      env: Object.keys(template.env).length ? template.env : undefined,
+      cwd: folder,
+      logoUrl: stage.iconDataUrl,
+      provider: manifest.author?.name,
+      providerUrl: manifest.author?.url,
+      tags: manifest.keywords,
+      dxtPath: folder,
+      dxtVersion: manifest.version,
+      installSource: 'dxt',
+      userConfig
+    }
+  }
+
+  /** An installed extension's settings form, with the stored values (sensitive ones masked). */
+  async userConfig(server: McpServer): Promise<ExtensionUserConfig> {
+    const { fields } = await readInstalledManifest(server)
+    return { fields, values: maskedValues(fields, server.userConfig ?? {}) }
+  }
+
+  /** New settings for an installed extension; a masked value sent back keeps the stored one. */
+  async setUserConfig(server: McpServer, values: UserConfigValues): Promise<McpServer> {
+    const { fields } = await readInstalledManifest(server)
+    const userConfig = checkUserConfig(fields, unmaskValues(fields, values, server.userConfig ?? {}))
+    return this.options.registry.update(server.id, { userConfig })
+  }
+
+  /** The installed extensions: each server with its manifest name. */
+  async list(): Promise<{ server: McpServer; name: string; version?: string }[]> {
+    const servers = this.options.registry.snapshot().servers.filter((server) => ownedFolder(this.options.userDataDir, server.dxtPath))
+    return Promise.all(
+      servers.map(async (server) => {
+        const name = await readInstalledManifest(server).then((m) => m.manifest.name, () => server.name)
+        return { server, name, version: server.dxtVersion }
+      })
+    )
+  }
+
+  /** The server of an installed extension, by its manifest name. */
+  async findByName(name: string): Promise<McpServer> {
+    const folder = extensionFolder(this.options.userDataDir, name)
+    const found = this.installedAt(folder) ?? (await this.list()).find((entry) => entry.name === name)?.server
+    if (!found) {
+      const names = (await this.list()).map((entry) => entry.name)
+      throw new ExtensionError('EXTENSION_NOT_FOUND', `no extension named "${name}" is installed` + (names.length ? ` (installed: ${names.join(', ')})` : ''))
+    }
+    return found
+  }
+}
