@@ -8,6 +8,7 @@ import type { IpcEventName } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import { assembleHost, createHost } from '../../../src/main/createHost'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
+import type { InstallLinkInbox } from '../../../src/main/services/installLinks/InstallLinkInbox'
 import type { LoginShellEnv } from '../../../src/main/services/mcp/shellEnv'
 import { ServerRegistry } from '../../../src/main/services/servers/ServerRegistry'
 import { createDirectApi } from '../../support/directApi'
@@ -95,6 +96,8 @@ export async function createMcpApi(
     /** the user's home and environment, where app:known-registries looks */
     home?: string
     loginShellEnv?: () => Promise<LoginShellEnv>
+    /** install links as Electron's main receives them */
+    installLinks?: InstallLinkInbox
   } = {}
 ) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-studio-renderer-'))
@@ -107,6 +110,7 @@ export async function createMcpApi(
     windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) },
     home: options.home,
     loginShellEnv: options.loginShellEnv,
+    installLinks: options.installLinks,
     mcpOptions: { stopGraceMs: 500, connectTimeoutFloorMs: 30_000, clientRequestTimeoutMs: options.clientRequestTimeoutMs }
   })
   const direct = createDirectApi(host.router)

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { EDITOR_TABS, type EditorTab } from '@renderer/components/editor/editorTabs'
+import { InstallLinks } from '@renderer/components/installLinks/InstallLinks'
 import { ServerNotFound } from '@renderer/components/editor/ServerNotFound'
 import { AppLayout } from '@renderer/components/layout/AppLayout'
 import { ServerList } from '@renderer/components/servers/ServerList'
@@ -93,6 +94,7 @@ export function ServersPage() {
         <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
           {content}
         </Suspense>
+        <InstallLinks />
       </ServerRuntimeProvider>
     </AppLayout>
   )

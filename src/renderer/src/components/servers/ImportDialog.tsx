@@ -13,6 +13,7 @@ import { ImportInputs } from './ImportInputs'
 import { planImport, type DuplicatePolicy, type ImportPlanItem } from './importPlan'
 import { LazyJsonEditor } from './LazyJsonEditor'
 import { CommandText } from './CommandText'
+import { ConfigIssueText } from './ConfigIssueText'
 import { serverTarget, serverTypeKey } from './serverTarget'
 import { setZodLanguage } from './zodLocale'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
@@ -107,18 +108,6 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     }
   }
 
-  // where, in our words; what is wrong: the importer's own checks by code, zod's in its locale
-  const describe = (issue: ConfigIssue) => (
-    <>
-      {issue.server !== undefined
-        ? `${t('serverImport.issueInServer', { server: issue.server, field: issue.field || t('serverImport.wholeEntry') })} `
-        : issue.field
-          ? `${t('serverImport.issueAtField', { field: issue.field })} `
-          : null}
-      <span data-testid="import-issue-detail">{issue.code ? t(`serverImport.issues.${issue.code}`, issue.params) : issue.message}</span>
-    </>
-  )
-
   return (
     <Modal
       open={open}
@@ -186,7 +175,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               <ul style={{ margin: 0, paddingInlineStart: 18 }}>
                 {parsed!.issues.map((issue, i) => (
                   <li key={i} data-testid="import-issue" data-field={issue.field} data-server={issue.server}>
-                    {describe(issue)}
+                    <ConfigIssueText issue={issue} />
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { buildInstallLink } from '@shared/mcp/installLink'
+import { appSession } from './support/appSession'
+import { ARTIFACTS, type BrowserApp } from './support/browserApp'
+import { dialogsSettled, EVERYTHING } from './support/uiSteps'
+
+let app: BrowserApp
+let page: Page
+let problems: string[]
+
+appSession((session) => ({ app, page, problems } = session))
+
+const row = (name: string) => page.locator(`[data-testid="server-list-item"][data-server-name="${name}"]`)
+const statusOf = (name: string) => row(name).getByTestId('server-status').getAttribute('data-status')
+const listNames = () => page.getByTestId('server-list-item').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.serverName))
+/** what main saved: names and whether each is switched on */
+const saved = (): Array<{ name: string; isActive: boolean }> => {
+  try {
+    return (JSON.parse(readFileSync(join(app.userDataDir, 'mcp', 'servers.json'), 'utf8')) as { servers: Array<{ name: string; isActive: boolean }> }).servers.map(
+      ({ name, isActive }) => ({ name, isActive })
+    )
+  } catch {
+    return []
+  }
+}
+
+/** Browser mode's page for a link, opened in the app's tab (which holds the session token). */
+async function openLink(link: string) {
+  const origin = new URL(app.url).origin
+  await page.goto(`${origin}/install${new URL(link).search}`)
+  await page.getByTestId('install-link-dialog').waitFor()
+  await dialogsSettled(page)
+}
+
+async function snap(name: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity))
+  await page.screenshot({ path: join(ARTIFACTS, name) })
+}
+
+describe('install links in a real browser', () => {
+  it('a link with two servers: the one approved is added, switched off and not started; it starts after the usual approval', async () => {
+    await page.getByTestId('server-list-empty').waitFor()
+    await openLink(
+      buildInstallLink({
+        mcpServers: {
+          everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+          remote: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer not-shown' } }
+        }
+      })
+    )
+    const commands = await page.getByTestId('install-link-command').allTextContents()
+    expect(commands).toEqual([`${process.execPath} ${EVERYTHING} stdio`, 'https://mcp.example.com/mcp'])
+    expect(await page.getByTestId('install-link-dialog').textContent()).not.toContain('not-shown')
+    // the address no longer holds the link: a reload will not offer it again
+    expect(new URL(page.url()).pathname).toBe('/')
+    await snap('install-link.png')
+
+    await page.getByTestId('install-link-pick-everything').check()
+    expect(await page.getByTestId('install-link-submit').textContent()).toBe('Add 1 server')
+    await page.getByTestId('install-link-submit').click()
+    await page.getByTestId('install-link-dialog').waitFor({ state: 'detached' })
+
+    await expect.poll(listNames).toEqual(['everything'])
+    expect(await statusOf('everything')).toBe('stopped')
+    expect(await row('everything').getByTestId('server-switch').getAttribute('aria-checked')).toBe('false')
+    expect(saved()).toEqual([{ name: 'everything', isActive: false }])
+
+    // switched on, it asks first, showing the command, then connects
+    await row('everything').getByTestId('server-switch').click()
+    await expect.poll(() => page.getByTestId('approval-command').textContent()).toBe(`${process.execPath} ${EVERYTHING} stdio`)
+    await page.getByTestId('approval-confirm').click()
+    await expect.poll(() => statusOf('everything'), { timeout: 30_000 }).toBe('connected')
+    expect(problems).toEqual([])
+  })
+
+  it('a link with a bad payload is refused clearly and adds nothing (also in Chinese and dark)', async () => {
+    const before = saved()
+    await openLink('mcpstudio://install?servers=eyJtY3BTZXJ2ZXJzIjogew')
+    const refused = page.getByTestId('install-link-refused')
+    expect(await refused.getAttribute('data-code')).toBe('invalidJson')
+    expect(await refused.textContent()).toContain('This install link cannot be used')
+    expect(await refused.textContent()).toContain('Nothing was added.')
+    expect(await page.getByTestId('install-link-submit').count()).toBe(0)
+    await snap('install-link-refused.png')
+    await page.getByTestId('install-link-close').click()
+    await page.getByTestId('install-link-dialog').waitFor({ state: 'detached' })
+    expect(saved()).toEqual(before)
+
+    await page.getByTestId('theme-select').getByText('Dark', { exact: true }).click()
+    await page.getByTestId('language-select').getByText('简体中文', { exact: true }).click()
+    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.theme])).toEqual(['zh-CN', 'dark'])
+    await openLink(buildInstallLink({ mcpServers: { fs: { type: 'inMemory', name: '@studio/filesystem', args: ['/'] } } }))
+    expect(await page.getByTestId('install-link-problem').textContent()).toContain('是内置服务器，不能通过链接添加')
+    await snap('install-link-refused-dark-zh.png')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('install-link-dialog').waitFor({ state: 'detached' })
+    expect(saved()).toEqual(before)
+    await page.getByTestId('language-select').getByText('English', { exact: true }).click()
+    await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
+    expect(problems).toEqual([])
+  })
+})
