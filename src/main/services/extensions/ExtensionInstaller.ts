@@ -8,6 +8,7 @@ import { extensionFolder, extensionsRoot, ownedFolder } from './extensionFolders
 import { hostFacts as defaultHostFacts } from './hostFacts'
 import { readInstalledManifest } from './installedManifest'
 import { placeFolder, sweepPlacements } from './placeFolder'
+import { resolveMcpCommand } from './resolveMcpConfig'
 import { commandLine } from './serverTemplate'
 import { StagingArea, type StagedExtension } from './stagingArea'
 import type { ExtractLimits } from './safeExtract'
@@ -103,9 +104,12 @@ export class ExtensionInstaller {
     const userConfig = checkUserConfig(fields, values)
     const missing = missingRequired(fields, userConfig)
     if (missing.length) throw missingConfigError(fields, missing, `"${manifest.display_name ?? manifest.name}"`)
+    // what it will start with, tried now: a setting of "../../" is refused before anything is copied
+    resolveMcpCommand(stage.template, { dirname: stage.folder, fields, values: userConfig })
 
     const { registry } = this.options
     const installed = this.installedAt(stage.folder)
+    if (installed) await this.assertSameExtension(installed, manifest.name)
     if (installed) await this.options.stopServer?.(installed)
     const placed = await placeFolder(stage.content, stage.folder)
     let server: McpServer
@@ -120,6 +124,14 @@ export class ExtensionInstaller {
     await placed.commit()
     await this.staging.discard(stageId)
     return server
+  }
+
+  /** Two names that make the same folder name ("My Tool", "my-tool") are two extensions: no replacing. */
+  private async assertSameExtension(installed: McpServer, name: string): Promise<void> {
+    const current = await readInstalledManifest(installed).then((m) => m.manifest.name, () => name)
+    if (current !== name) {
+      throw new ExtensionError('SERVER_EXISTS', `another extension, "${current}" (server "${installed.name}"), is installed in ${installed.dxtPath}; remove it first to install "${name}"`)
+    }
   }
 
   private serverEntry(stage: StagedExtension, userConfig: UserConfigValues): Omit<McpServerInput, 'id'> {

@@ -16,7 +16,7 @@ export function entryPath(target: string, name: string): string {
   if (name.split('/').includes('..')) throw refuse('climbs out of the folder with ".."')
   const full = resolve(target, name)
   const rel = relative(target, full)
-  if (!rel || rel.startsWith('..') || isAbsolute(rel) || !full.startsWith(target + sep)) throw refuse('resolves outside the extension folder')
+  if (!rel || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel) || !full.startsWith(target + sep)) throw refuse('resolves outside the extension folder')
   return full
 }
 

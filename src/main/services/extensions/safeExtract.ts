@@ -86,11 +86,24 @@ export async function extractZip(data: Buffer, target: string, limits: ExtractLi
       files++
     }
   } catch (error) {
-    throw error instanceof ExtensionError ? error : damaged(error)
+    throw error instanceof ExtensionError ? error : explain(error)
   } finally {
     zip.close()
   }
   return files
+}
+
+/** What went wrong while writing the entries, for the user: a lie about sizes, a name twice, damage. */
+function explain(error: unknown): ExtensionError {
+  const message = (error as Error)?.message ?? String(error)
+  if ((error as NodeJS.ErrnoException)?.code === 'EEXIST') {
+    return new ExtensionError('UNSAFE_ARCHIVE', 'the archive holds two entries with the same name; nothing was installed')
+  }
+  // yauzl counts the bytes it inflates against the size the archive declares
+  if (/too many bytes in the stream|not enough bytes in the stream/.test(message)) {
+    return new ExtensionError('UNSAFE_ARCHIVE', `an entry of the archive unpacks to another size than it declares (${message}); extraction stopped, nothing was installed`)
+  }
+  return damaged(error)
 }
 
 function damaged(error: unknown): ExtensionError {
