@@ -5,7 +5,7 @@ import { createHost, type Host } from './createHost'
 import { bindRouterToIpcMain } from './ipc/electronIpc'
 import { createElectronPlatform } from './platform/electronPlatform'
 import { registerAppScheme, lockDownSessions, serveRenderer } from './platform/electronSecurity'
-import { createAppWindow, isOwnPage } from './platform/electronWindows'
+import { createAppWindow, isOwnPage, rendererUrl } from './platform/electronWindows'
 import { registerInstallLinks } from './platform/electronInstallLinks'
 import { InstallLinkInbox } from './services/installLinks/InstallLinkInbox'
 import { userLoginShellEnv } from './services/mcp/loginEnvCache'
@@ -25,11 +25,14 @@ function openMainWindow() {
   mainWindow.on('closed', () => (mainWindow = null))
 }
 
-function openTraceWindow() {
+/** `traceId`: a call's trace (its link in the editor); the open window is sent there. */
+function openTraceWindow(traceId?: string) {
+  const search = traceId ? `?traceId=${traceId}` : ''
   if (traceWindow && !traceWindow.isDestroyed()) {
+    if (traceId) void traceWindow.loadURL(`${rendererUrl('trace')}${search}`)
     traceWindow.focus()
   } else {
-    traceWindow = createAppWindow({ page: 'trace', outDir, title: `${app.getName()} — Trace`, width: 1000, height: 700 })
+    traceWindow = createAppWindow({ page: 'trace', search, outDir, title: `${app.getName()} — Trace`, width: 1000, height: 700 })
     traceWindow.on('closed', () => (traceWindow = null))
   }
   return { opened: true }

@@ -73,8 +73,8 @@ const resource = z.object({ serverId, uri: z.string().min(1) })
 export const ipcContract = {
   'app:get-info': channel<AppInfo>()(none),
   'app:open-external': channel<void>()(z.object({ url: z.string().min(1) })),
-  /** opened: a window was made (Electron); otherwise `url` is for the caller to open (browser mode) */
-  'app:open-trace-window': channel<{ opened: boolean; url?: string }>()(none),
+  /** opened: a window was made (Electron); otherwise `url` is for the caller to open (browser mode). `traceId`: the trace it shows first */
+  'app:open-trace-window': channel<{ opened: boolean; url?: string }>()(z.object({ traceId: z.string().regex(/^[0-9a-f]{32}$/).optional() }).optional()),
   /** a web image (a server's logo) as a data: URL, fetched by main so the window's CSP stays strict */
   'app:fetch-image': channel<{ dataUrl: string }>()(z.object({ url: z.string().min(1).max(4096) })),
   /** the package registries the user's own npm, pip and uv settings name, for the editor's picker */

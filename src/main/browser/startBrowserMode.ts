@@ -37,7 +37,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     loginShellEnv,
     mcpOptions: { loginShellEnv },
     // a new tab has its own sessionStorage, so the Trace page gets the token in its fragment too
-    windows: { openTraceWindow: () => ({ opened: false, url: `/trace.html#token=${token}` }) }
+    windows: { openTraceWindow: (traceId) => ({ opened: false, url: `/trace.html${traceId ? `?traceId=${traceId}` : ''}#token=${token}` }) }
   })
   const running = await startBrowserServer({ router: host.router, rendererDir: options.rendererDir, token, port: options.port })
   sink.server = running

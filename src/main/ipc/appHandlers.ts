@@ -8,7 +8,8 @@ import type { NamespaceHandlers } from './IpcRouter'
 
 /** Opens the Trace window where the host can (Electron); browser mode hands back a URL instead. */
 export interface WindowHost {
-  openTraceWindow(): { opened: boolean; url?: string }
+  /** `traceId`: a call's trace, which the window opens on */
+  openTraceWindow(traceId?: string): { opened: boolean; url?: string }
 }
 
 export interface AppHandlerDeps {
@@ -34,7 +35,7 @@ export function appHandlers(deps: AppHandlerDeps): NamespaceHandlers<'app'> {
   return {
     'app:get-info': () => info,
     'app:open-external': ({ url }) => platform.openExternal(url),
-    'app:open-trace-window': () => windows.openTraceWindow(),
+    'app:open-trace-window': (args) => windows.openTraceWindow(args?.traceId),
     'app:fetch-image': async ({ url }) => ({ dataUrl: await images.dataUrl(url) }),
     // read each time the editor opens: a mirror set up a minute ago shows without a restart
     'app:known-registries': async () => findKnownRegistries({ env: (await loginShellEnv()).env, home: deps.home }),

@@ -50,6 +50,8 @@ export function hardenWebContents(contents: WebContents): void {
 
 export function createAppWindow(options: {
   page: 'index' | 'trace'
+  /** a query for the page (the Trace window's `?traceId=`) */
+  search?: string
   outDir: string
   title: string
   width: number
@@ -65,6 +67,6 @@ export function createAppWindow(options: {
   })
   hardenWebContents(win.webContents)
   win.once('ready-to-show', () => win.show())
-  void win.loadURL(rendererUrl(options.page))
+  void win.loadURL(`${rendererUrl(options.page)}${options.search ?? ''}`)
   return win
 }

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { activeTraceId } from '../trace/spanContext'
 import type { ServerLogWriter } from './serverLogs'
 
 /** The source of the lines the host writes about its own actions, shown as `[host]`. */
@@ -8,6 +9,12 @@ export const HOST_LOG_SOURCE = 'host'
 const MAX_ERROR_TEXT = 300
 
 const elapsed = (startedAt: number) => `${Math.round(performance.now() - startedAt)} ms`
+
+/** The call's trace, so the Logs tab can open it (written inside the call's span). */
+const traceLink = () => {
+  const traceId = activeTraceId()
+  return traceId ? { traceId } : undefined
+}
 
 /** The server's name is already the log's; the rest of the message is what happened. */
 function withoutServerPrefix(message: string): string {
@@ -22,9 +29,9 @@ function firstText(result: CallToolResult): string {
 
 /** One line per call that came back: ok, or the error the tool itself reported. */
 export function logToolResult(log: ServerLogWriter, name: string, startedAt: number, result: CallToolResult): void {
-  if (result.isError !== true) return log('info', `called ${name}: ok in ${elapsed(startedAt)}`)
+  if (result.isError !== true) return log('info', `called ${name}: ok in ${elapsed(startedAt)}`, traceLink())
   const text = firstText(result)
-  log('warning', `called ${name}: the tool reported an error in ${elapsed(startedAt)}${text ? `: ${text}` : ''}`)
+  log('warning', `called ${name}: the tool reported an error in ${elapsed(startedAt)}${text ? `: ${text}` : ''}`, traceLink())
 }
 
 /** One line per call that failed or was cancelled. The writer redacts it like every other line. */
@@ -34,7 +41,7 @@ export function logToolFailure(log: ServerLogWriter, name: string, startedAt: nu
   if (code === 'CANCELLED') {
     // "call of tool "x" was cancelled by the user" → "by the user"
     const why = /was cancelled (.+)$/s.exec(message)?.[1]
-    return log('info', `cancelled ${name} after ${elapsed(startedAt)}${why ? ` ${why}` : ''}`)
+    return log('info', `cancelled ${name} after ${elapsed(startedAt)}${why ? ` ${why}` : ''}`, traceLink())
   }
-  log('error', `called ${name}: error after ${elapsed(startedAt)}: ${message}`)
+  log('error', `called ${name}: error after ${elapsed(startedAt)}: ${message}`, traceLink())
 }

@@ -1,7 +1,8 @@
 import { Tag, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { logLevelOf, type ServerLogEntry, type ServerLogLevel } from '@shared/mcp/logs'
-import { formatTime, logLineText } from './logFormat'
+import { OpenTraceButton } from '@renderer/components/trace/OpenTraceButton'
+import { formatTime, logLineText, traceIdOf } from './logFormat'
 
 /** antd's preset tag colours read in light and dark; emergency is solid red so it stands out in both. */
 const LEVEL_COLOR: Record<ServerLogLevel, string> = {
@@ -35,6 +36,8 @@ export function LogRow({
   const { token } = theme.useToken()
   // an entry from an older build may say "warn"
   const level = logLevelOf(entry.level)
+  // a host line's data is only its call's trace: a button, not text
+  const traceId = traceIdOf(entry)
   return (
     <div
       ref={measure}
@@ -59,8 +62,9 @@ export function LogRow({
         {t(`editor.logs.level.${level}`)}
       </Tag>
       <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', color: SEVERE.has(level) ? token.colorError : token.colorText }}>
-        {logLineText(entry)}
+        {logLineText(traceId ? { ...entry, data: undefined } : entry)}
       </span>
+      {traceId ? <OpenTraceButton traceId={traceId} testId="logs-open-trace" /> : null}
     </div>
   )
 }

@@ -24,6 +24,12 @@ export function logLineText(entry: ServerLogEntry): string {
   return `${entry.source ? `[${entry.source}] ` : ''}${entry.message}${data ? ` ${data}` : ''}`
 }
 
+/** The trace a host line links to (the call it reports on), from its data. */
+export function traceIdOf(entry: ServerLogEntry): string | undefined {
+  const id = (entry.data as { traceId?: unknown } | null | undefined)?.traceId
+  return typeof id === 'string' && /^[0-9a-f]{32}$/.test(id) ? id : undefined
+}
+
 export function filterLogs(entries: readonly ServerLogEntry[], levels: ServerLogLevel[], query: string): readonly ServerLogEntry[] {
   const q = query.trim().toLowerCase()
   const wanted = new Set(levels)

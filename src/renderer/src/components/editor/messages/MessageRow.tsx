@@ -4,6 +4,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpMessageEntry, McpMessageKind } from '@shared/mcp/messages'
 import { JsonTree } from '@renderer/components/results/JsonTree'
+import { OpenTraceButton } from '@renderer/components/trace/OpenTraceButton'
 import { formatTime } from '../logFormat'
 import { formatDuration } from './messageFilter'
 
@@ -14,13 +15,15 @@ export interface MessageRowProps {
   index: number
   start: number
   expanded: boolean
+  /** the trace of the tool call this message belongs to, which a button opens */
+  traceId?: string
   onToggle: () => void
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void
   measure: (element: Element | null) => void
 }
 
 /** One message: time, direction, method, kind, id and duration; Enter or a click shows its body. */
-export function MessageRow({ entry, index, start, expanded, onToggle, onKeyDown, measure }: MessageRowProps) {
+export function MessageRow({ entry, index, start, expanded, traceId, onToggle, onKeyDown, measure }: MessageRowProps) {
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const { message } = App.useApp()
@@ -69,6 +72,7 @@ export function MessageRow({ entry, index, start, expanded, onToggle, onKeyDown,
           {entry.method ?? t('messages.noMethod')}
           {entry.id !== undefined ? <span style={{ color: token.colorTextTertiary }}>{` #${entry.id}`}</span> : null}
         </span>
+        {traceId ? <OpenTraceButton traceId={traceId} testId="messages-open-trace" /> : null}
         {entry.durationMs !== undefined ? (
           <span style={{ color: token.colorTextSecondary, flexShrink: 0 }} data-testid="messages-entry-duration">
             {formatDuration(entry.durationMs)}

@@ -5,6 +5,7 @@ import type { McpMessageEntry } from '@shared/mcp/messages'
 import type { McpServer } from '@shared/mcp/server'
 import { describeError, errorLine } from '@renderer/components/errors/describeError'
 import { useServerMessages } from '@renderer/hooks/useServerMessages'
+import { callTraces } from './callTraces'
 import { MessageRow } from './MessageRow'
 import { arrivedSince, filterMessages, type DirectionFilter } from './messageFilter'
 import { MessagesToolbar } from './MessagesToolbar'
@@ -29,6 +30,7 @@ export function MessagesTab({ server }: { server: McpServer }) {
   const base = frozen ?? entries
   const deferredMethod = useDeferredValue(method)
   const shown = useMemo(() => filterMessages(base, deferredMethod, direction), [base, deferredMethod, direction])
+  const traces = useMemo(() => callTraces(base), [base])
   const log = useVirtualLog({ count: shown.length, estimate: ROW_ESTIMATE, getItemKey: (index) => shown[index].seq })
   const { scrollRef, virtualizer } = log
 
@@ -101,6 +103,7 @@ export function MessagesTab({ server }: { server: McpServer }) {
             index={row.index}
             start={row.start}
             expanded={expanded.has(shown[row.index].seq)}
+            traceId={traces.get(shown[row.index].seq)}
             onToggle={() => toggle(shown[row.index].seq)}
             onKeyDown={onRowKey(row.index)}
             measure={virtualizer.measureElement}
