@@ -1,10 +1,18 @@
 import { theme } from 'antd'
+import type { CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TraceSpan } from '@shared/trace/spans'
 import { formatMs, spanDuration } from './spanFormat'
 
 /** Where a time falls on the axis, in percent. */
 const at = (time: number, axis: { start: number; end: number }) => ((time - axis.start) / (axis.end - axis.start)) * 100
+
+/** The duration label: after the bar, before it when the bar ends near the right edge, or inside a bar that fills the axis. */
+function labelPlace(left: number, width: number, inside: string): CSSProperties {
+  if (left + width <= 80) return { left: `calc(${left + width}% + 6px)` }
+  if (left >= 20) return { right: `calc(${100 - left}% + 6px)` }
+  return { right: `calc(${Math.max(0, 100 - left - width)}% + 6px)`, color: inside, fontWeight: 600 }
+}
 
 /**
  * A span's bar on the trace's time axis, with its events (progress, logs, requests) marked where
@@ -60,8 +68,8 @@ export function SpanBar({ span, axis, now }: { span: TraceSpan; axis: { start: n
           lineHeight: '16px',
           color: token.colorTextSecondary,
           whiteSpace: 'nowrap',
-          // the label sits after the bar, or before it when the bar ends near the right edge
-          ...(left + width > 80 ? { right: `${100 - left + 1}%` } : { left: `calc(${left + width}% + 6px)` })
+          pointerEvents: 'none',
+          ...labelPlace(left, width, token.colorTextLightSolid)
         }}
       >
         {duration}

@@ -27,6 +27,8 @@ export function TraceList({
   const scrollRef = useRef<HTMLDivElement>(null)
   const height = useFillHeight(scrollRef, { min: 240, gap: 24 })
   const [active, setActive] = useState(0)
+  // the cursor shows only while the list has the focus (a click or Tab)
+  const [focused, setFocused] = useState(false)
   const now = useNow(traces.some((summary) => summary.root.status === 'running'))
   const virtualizer = useVirtualizer({
     count: traces.length,
@@ -82,6 +84,8 @@ export function TraceList({
       aria-label={t('trace.list.label')}
       aria-activedescendant={traces.length ? optionId(traces[current].traceId) : undefined}
       onKeyDown={onKeyDown}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
       data-testid="trace-list"
       style={{
         height,
@@ -101,7 +105,7 @@ export function TraceList({
                 now={now}
                 id={optionId(summary.traceId)}
                 selected={summary.traceId === selectedId}
-                active={row.index === current}
+                active={focused && row.index === current}
                 onSelect={() => {
                   setActive(row.index)
                   onSelect(summary.traceId)
