@@ -12,8 +12,9 @@ commands:
   approve SERVER                            approve the command (or URL) a saved server runs now
   check SERVER                              connect and list tools: "ok: N tools" or the error
   tools SERVER                              tools: name, function-call id, description
-  call SERVER TOOL [--args JSON] [--timeout S]
-                                            call a tool; progress on stderr, result on stdout
+  call SERVER TOOL [--args JSON] [--timeout S] [--trace]
+                                            call a tool; progress on stderr, result on stdout;
+                                            --trace: its spans after it (stderr, or "trace" in --json)
   prompts SERVER                            prompts: name, arguments (* required), description
   prompt SERVER NAME [--args JSON]          get a prompt; --args holds string values
   resources SERVER                          resources and resource templates
@@ -24,6 +25,11 @@ commands:
                                             tokens are kept for the other commands. follow: walk the
                                             authorization redirects without a browser (scripts, CI)
   auth SERVER --logout                      sign out: tokens revoked where the server can, then deleted
+  dxt install FILE [--user-config KEY=VALUE]... [--accept-invalid-signature]
+                                            install a desktop extension (.mcpb or .dxt) as a server
+                                            (approved: you ran this); a setting given twice is a list
+  dxt list                                  installed extensions: name, version, server, folder
+  dxt remove NAME                           uninstall an extension by its manifest name: its server and folder
 
 --json          parseable JSON on stdout (every command); messages stay on stderr
 --config FILE   an mcpServers JSON (Claude Desktop, Cursor, Cherry Studio) or VS Code's mcp.json;
@@ -47,14 +53,21 @@ export type CliCommand =
   | { name: 'approve'; server: string; json: boolean }
   | { name: 'check'; server: string; json: boolean }
   | { name: 'tools'; server: string; json: boolean }
-  | { name: 'call'; server: string; tool: string; args?: string; timeoutSeconds?: number; json: boolean }
+  | { name: 'call'; server: string; tool: string; args?: string; timeoutSeconds?: number; trace?: boolean; json: boolean }
   | { name: 'prompts'; server: string; json: boolean }
   | { name: 'prompt'; server: string; prompt: string; args?: string; json: boolean }
   | { name: 'resources'; server: string; json: boolean }
   | { name: 'resource'; server: string; uri: string; json: boolean }
   | { name: 'logs'; server: string; json: boolean }
   | { name: 'auth'; server: string; logout: boolean; browser: 'system' | 'follow'; json: boolean }
+  | DxtCommand
   | { name: 'help' }
+
+/** `dxt install|list|remove`: desktop extensions in MCP Studio's list */
+export type DxtCommand =
+  | { name: 'dxt'; action: 'install'; file: string; userConfig: Record<string, string | string[]>; acceptInvalidSignature: boolean; json: boolean }
+  | { name: 'dxt'; action: 'list'; json: boolean }
+  | { name: 'dxt'; action: 'remove'; extension: string; json: boolean }
 
 export interface CliArgs {
   config?: string
@@ -81,19 +94,20 @@ const SHAPES = {
   approve: { positionals: ['SERVER'], flags: [] },
   check: { positionals: ['SERVER'], flags: [] },
   tools: { positionals: ['SERVER'], flags: [] },
-  call: { positionals: ['SERVER', 'TOOL'], flags: ['args', 'timeout'] },
+  call: { positionals: ['SERVER', 'TOOL'], flags: ['args', 'timeout', 'trace'] },
   prompts: { positionals: ['SERVER'], flags: [] },
   prompt: { positionals: ['SERVER', 'NAME'], flags: ['args'] },
   resources: { positionals: ['SERVER'], flags: [] },
   resource: { positionals: ['SERVER', 'URI'], flags: [] },
   logs: { positionals: ['SERVER'], flags: [] },
   auth: { positionals: ['SERVER'], flags: ['logout', 'oauth-browser'] }
-} as const satisfies Record<Exclude<CliCommand['name'], 'help'>, { positionals: string[]; flags: string[] }>
+} as const satisfies Record<Exclude<CliCommand['name'], 'help' | 'dxt'>, { positionals: string[]; flags: string[] }>
 
 type CommandName = keyof typeof SHAPES
 const FLAG_HINT: Record<string, string> = {
   args: '[--args JSON]',
   timeout: '[--timeout S]',
+  trace: '[--trace]',
   builtin: '[--builtin]',
   logout: '[--logout]',
   'oauth-browser': '[--oauth-browser system|follow]'
@@ -118,11 +132,14 @@ export function parseCliArgs(argv: string[]): CliArgs {
         json: { type: 'boolean', default: false },
         args: { type: 'string' },
         timeout: { type: 'string' },
+        trace: { type: 'boolean', default: false },
         elicitation: { type: 'string' },
         sampling: { type: 'string' },
         builtin: { type: 'boolean', default: false },
         logout: { type: 'boolean', default: false },
         'oauth-browser': { type: 'string' },
+        'user-config': { type: 'string', multiple: true },
+        'accept-invalid-signature': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false }
       }
     })
@@ -141,12 +158,15 @@ export function parseCliArgs(argv: string[]): CliArgs {
     throw usageError('--input fills the placeholders of a --config (or import) file; give the file with --config')
   }
   // these change the app's own list: a --config file is not it
-  if (values.config && (name === 'import' || name === 'remove' || name === 'approve')) {
+  if (values.config && (name === 'import' || name === 'remove' || name === 'approve' || name === 'dxt')) {
     throw usageError(`"${name}" changes MCP Studio's saved servers and takes no --config`)
   }
   if (values.help || name === 'help') return { ...base, command: { name: 'help' } }
   // no command is bad usage (exit 2), not a success: a script that forgot it must notice
   if (name === undefined) throw usageError(`no command given\n\n${USAGE}`)
+  const dxtOnly = values['user-config']?.length || values['accept-invalid-signature']
+  if (name === 'dxt') return { ...base, command: parseDxt(rest, values['user-config'] ?? [], values['accept-invalid-signature'], values.json) }
+  if (dxtOnly) throw usageError('--user-config and --accept-invalid-signature apply to "dxt install" only')
   if (!Object.hasOwn(SHAPES, name)) throw usageError(`unknown command "${name}"\n\n${USAGE}`)
   const command = name as CommandName
   const shape = SHAPES[command]
@@ -156,6 +176,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
       throw usageError(`--${flag} does not apply to "${command}"; usage: cli ${shapeOf(command)}`)
     }
   }
+  if (values.trace && command !== 'call') throw usageError(`--trace applies to "call" only; usage: cli ${shapeOf('call')}`)
   if (values.builtin && command !== 'servers') throw usageError(`--builtin does not apply to "${command}"; usage: cli servers --builtin [--json]`)
   if ((values.logout || values['oauth-browser'] !== undefined) && command !== 'auth') {
     throw usageError(`--logout and --oauth-browser apply to "auth" only; usage: cli ${shapeOf('auth')}`)
@@ -180,7 +201,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     case 'call':
       return {
         ...base,
-        command: { name: command, server: first, tool: second, args: values.args, timeoutSeconds: seconds('--timeout', values.timeout), json }
+        command: { name: command, server: first, tool: second, args: values.args, timeoutSeconds: seconds('--timeout', values.timeout), trace: values.trace, json }
       }
     case 'prompt':
       return { ...base, command: { name: command, server: first, prompt: second, args: values.args, json } }
@@ -189,6 +210,30 @@ export function parseCliArgs(argv: string[]): CliArgs {
     case 'auth':
       return { ...base, command: { name: command, server: first, logout: values.logout, browser, json } }
   }
+}
+
+const DXT_USAGE = 'usage: cli dxt install FILE [--user-config KEY=VALUE]... [--accept-invalid-signature] | cli dxt list | cli dxt remove NAME'
+
+function parseDxt(rest: string[], settings: string[], acceptInvalidSignature: boolean, json: boolean): DxtCommand {
+  const [action, target, ...extra] = rest
+  if (action !== 'install' && (settings.length || acceptInvalidSignature)) throw usageError(`--user-config and --accept-invalid-signature apply to "dxt install" only; ${DXT_USAGE}`)
+  if (action === 'install' && target !== undefined && !extra.length) return { name: 'dxt', action, file: target, userConfig: userConfigValues(settings), acceptInvalidSignature, json }
+  if (action === 'list' && target === undefined) return { name: 'dxt', action, json }
+  if (action === 'remove' && target !== undefined && !extra.length) return { name: 'dxt', action, extension: target, json }
+  throw usageError(DXT_USAGE)
+}
+
+/** `--user-config KEY=VALUE`, repeated: a key given again adds a value (a setting that takes several). */
+function userConfigValues(flags: string[]): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {}
+  for (const flag of flags) {
+    const at = flag.indexOf('=')
+    if (at <= 0) throw usageError(`--user-config needs KEY=VALUE, got "${flag.split('=')[0]}"`)
+    const [key, value] = [flag.slice(0, at), flag.slice(at + 1)]
+    const before = values[key]
+    values[key] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value]
+  }
+  return values
 }
 
 /** `--input ID=VALUE`, repeated: the value may hold `=`; an id given twice is refused. */

@@ -1,13 +1,15 @@
 import type { ProgressEvent } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import type { MCPService } from '../main/services/mcp/MCPService'
+import type { Tracing } from '../main/services/trace/Tracing'
 import { publicServer } from './publicServer'
 import { parsePromptArgsJson, type CliCommand } from './args'
 import { listBuiltins } from './builtinList'
 import { authCommand } from './authCommand'
 import { callTool } from './callTool'
 import { findServer, type LoadedConfig } from './config'
-import { ExitCode } from './errors'
+import { runDxtCommand } from './dxtCommand'
+import { ExitCode, usageError } from './errors'
 import { err, out, outJson } from './output'
 import { runRegistryCommand } from './registryCommands'
 import { renderLogs, renderPrompt, renderPromptList, renderResource, renderResourceList, renderToolList } from './render'
@@ -17,7 +19,11 @@ export interface CommandContext {
   /** --input values (for `import`) */
   inputs: Record<string, string>
   service: MCPService
+  /** where MCP Studio keeps its data (the saved list, installed extensions) */
+  userDataDir: string
   signal: AbortSignal
+  /** the command's spans, when `--trace` or the OTEL_EXPORTER_OTLP_* variables asked for them */
+  tracing?: Tracing
   /** progress events of one call; returns the unsubscribe */
   onProgress(callId: string, listener: (event: ProgressEvent) => void): () => void
 }
@@ -64,6 +70,10 @@ export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>,
   }
   if (command.name === 'import' || command.name === 'remove' || command.name === 'approve') {
     return runRegistryCommand(command, ctx.config, ctx.inputs)
+  }
+  if (command.name === 'dxt') {
+    if (!ctx.config.registry) throw usageError('"dxt" changes MCP Studio\'s saved servers and takes no --config')
+    return runDxtCommand(command, ctx.config.registry, ctx.userDataDir)
   }
   if (command.name === 'call') return callTool(command, ctx)
   const server = findServer(ctx.config, command.server)

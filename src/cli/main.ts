@@ -1,5 +1,6 @@
 import type { ProgressEvent } from '@shared/ipc/contract'
 import { MCPService } from '../main/services/mcp/MCPService'
+import type { Tracing } from '../main/services/trace/Tracing'
 import { McpServerError } from '../main/services/mcp/errors'
 import { createNodePlatform } from '../main/platform/nodePlatform'
 import { redirectFollower } from '../main/services/mcp/oauth/browser'
@@ -12,6 +13,7 @@ import { runCommand } from './commands'
 import { loadConfigFile, loadSavedServers } from './config'
 import { CliError, ExitCode } from './errors'
 import { err, out } from './output'
+import { cliTracing } from './cliTracing'
 import { answerServerRequests } from './serverRequests'
 
 /** After the first Ctrl-C, stopping servers may take this long before we leave regardless. */
@@ -28,6 +30,7 @@ function exitCodeOf(error: unknown): number {
 export async function main(argv: string[]): Promise<never> {
   const aborter = new AbortController()
   let service: MCPService | undefined
+  let tracing: Tracing | undefined
   const exitNow = (code: number): never => {
     // every server still running, one in its handshake included
     killProcessGroupsNow(liveChildPids())
@@ -38,7 +41,11 @@ export async function main(argv: string[]): Promise<never> {
   const finish = async (code: number): Promise<never> => {
     if (!closing) {
       // every server we started is stopped (stdin closed → SIGTERM → SIGKILL) before we go
-      closing = service?.closeAll().catch(() => undefined) ?? Promise.resolve()
+      closing = (async () => {
+        // spans reach the collector before the CLI goes (a dead one costs at most its timeout)
+        await tracing?.shutdown().catch(() => undefined)
+        await service?.closeAll().catch(() => undefined)
+      })()
     }
     await closing
     // a call that still finished after Ctrl-C does not turn the exit into a success
@@ -74,6 +81,7 @@ export async function main(argv: string[]): Promise<never> {
     }
     const platform = createNodePlatform()
     const config = args.config ? await loadConfigFile(args.config, args.inputs) : await loadSavedServers(platform.userDataDir)
+    tracing = cliTracing({ trace: args.command.name === 'call' && args.command.trace === true, secrets: () => service?.secrets.values() ?? [] })
     service = new MCPService({
       platform,
       // O2: the app's saved servers run only as approved; a --config file is the user's consent
@@ -83,6 +91,7 @@ export async function main(argv: string[]): Promise<never> {
       // the profile's environment from the last start when its files are unchanged: no shell on the way
       loginShellEnv: userLoginShellEnv(platform.userDataDir),
       connectTimeoutFloorMs: args.connectTimeoutSeconds !== undefined ? args.connectTimeoutSeconds * 1000 : undefined,
+      tracing,
       // only `auth` opens a browser; the others use its tokens and say to run it
       oauth: {
         open: args.command.name === 'auth' && args.command.browser === 'follow' ? redirectFollower(platform.fetch) : undefined,
@@ -96,7 +105,9 @@ export async function main(argv: string[]): Promise<never> {
       config,
       inputs: args.inputs,
       service,
+      userDataDir: platform.userDataDir,
       signal: aborter.signal,
+      tracing,
       // the same typed events the app's windows get; each call listens for its own callId
       onProgress: (callId, listener) => {
         const mine = (event: ProgressEvent) => {

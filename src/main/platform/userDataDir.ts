@@ -1,5 +1,5 @@
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 import { appIdentity } from '../appIdentity'
 
 /**
@@ -11,5 +11,7 @@ export function defaultUserDataDir(env: NodeJS.ProcessEnv = process.env, platfor
   const home = homedir()
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), appIdentity.name)
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', appIdentity.name)
-  return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), appIdentity.name)
+  // the XDG spec: an empty or relative XDG_CONFIG_HOME is ignored (it would land in the current folder)
+  const xdg = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(home, '.config')
+  return join(xdg, appIdentity.name)
 }

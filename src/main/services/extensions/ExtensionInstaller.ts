@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { basename } from 'node:path'
 import type { ExtensionPreview, ExtensionUserConfig, UserConfigValues } from '@shared/mcp/extensions'
 import type { McpServer, McpServerInput } from '@shared/mcp/server'
 import type { ServerRegistry } from '../servers/ServerRegistry'
@@ -39,7 +40,7 @@ export interface InstallOptions {
 export class ExtensionInstaller {
   readonly staging: StagingArea
 
-  constructor(private readonly options: ExtensionInstallerOptions) {
+  constructor(readonly options: ExtensionInstallerOptions) {
     this.staging = new StagingArea({
       tempRoot: options.tempRoot,
       targetFolder: (name) => extensionFolder(options.userDataDir, name),
@@ -173,20 +174,21 @@ export class ExtensionInstaller {
     const servers = this.options.registry.snapshot().servers.filter((server) => ownedFolder(this.options.userDataDir, server.dxtPath))
     return Promise.all(
       servers.map(async (server) => {
-        const name = await readInstalledManifest(server).then((m) => m.manifest.name, () => server.name)
+        // a folder whose manifest is gone still goes by its folder's name
+        const name = await readInstalledManifest(server).then((m) => m.manifest.name, () => basename(server.dxtPath ?? server.name))
         return { server, name, version: server.dxtVersion }
       })
     )
   }
 
-  /** The server of an installed extension, by its manifest name. */
+  /** The server of an installed extension, by its manifest name exactly (not its display name). */
   async findByName(name: string): Promise<McpServer> {
-    const folder = extensionFolder(this.options.userDataDir, name)
-    const found = this.installedAt(folder) ?? (await this.list()).find((entry) => entry.name === name)?.server
+    const installed = await this.list()
+    const found = installed.find((entry) => entry.name === name)?.server
     if (!found) {
-      const names = (await this.list()).map((entry) => entry.name)
-      throw new ExtensionError('EXTENSION_NOT_FOUND', `no extension named "${name}" is installed` + (names.length ? ` (installed: ${names.join(', ')})` : ''))
+      throw new ExtensionError('EXTENSION_NOT_FOUND', `no extension named "${name}" is installed` + (installed.length ? ` (installed: ${installed.map((entry) => entry.name).join(', ')})` : ''))
     }
     return found
   }
+
 }
