@@ -103,6 +103,13 @@ describe('installing a desktop extension from the window', () => {
     const started = logs.find((entry) => entry.message.includes('hello-extension starting'))
     expect(started?.message).toBe('hello-extension starting; api key <redacted>')
     expect(JSON.stringify(logs)).not.toContain('sk-live-extension-secret')
+    // a tool that echoes it: the result is the server's data, exact; the trace of the call is not
+    const revealed = await api.mcp.callTool({ serverId: server.id, name: 'reveal-key' })
+    expect((revealed.content[0] as { text: string }).text).toBe('the key is sk-live-extension-secret')
+    const traces = await api.trace.list({})
+    const spans = (await Promise.all(traces.map((trace) => api.trace.get({ traceId: trace.traceId })))).flat()
+    expect(spans.some((span) => JSON.stringify(span).includes('reveal-key'))).toBe(true)
+    expect(JSON.stringify(spans)).not.toContain('sk-live-extension-secret')
 
     const pid = host.mcp.pidOf(server as McpServer)
     expect(pid).toBeGreaterThan(0)
