@@ -1,60 +1,13 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { hostTracing } from '../../../src/main/services/trace/hostTracing'
 import { otlpExporter, otlpFromEnv } from '../../../src/main/services/trace/otlp'
 import { closeAllServices, waitFor } from '../services/helpers'
+import { closeReceivers, receiver, type OtlpSpan } from './otlpReceiver'
 import { inMemoryEcho, tracedService } from './traceHelpers'
 
 afterAll(closeAllServices)
 
-interface OtlpValue {
-  stringValue?: string
-  intValue?: string | number
-  boolValue?: boolean
-  arrayValue?: { values: OtlpValue[] }
-}
-interface OtlpSpan {
-  traceId: string
-  spanId: string
-  parentSpanId?: string
-  name: string
-  attributes: Array<{ key: string; value: OtlpValue }>
-  events?: Array<{ name: string }>
-  status?: { code?: number; message?: string }
-}
-
-/** A real OTLP/HTTP receiver (JSON encoding) on 127.0.0.1, port 0; `hold` keeps requests unanswered. */
-async function receiver(options: { hold?: boolean } = {}) {
-  const spans: OtlpSpan[] = []
-  const headers: IncomingMessage['headers'][] = []
-  const held: ServerResponse[] = []
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      headers.push(req.headers)
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }>
-      }
-      for (const resource of body.resourceSpans) for (const scope of resource.scopeSpans) spans.push(...scope.spans)
-      if (options.hold) held.push(res)
-      else res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  const close = async () => {
-    for (const res of held.splice(0)) res.writeHead(200).end('{}')
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-  }
-  receivers.push(close)
-  return { url: `http://127.0.0.1:${port}`, spans, headers, held, close }
-}
-const receivers: Array<() => Promise<void>> = []
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((close) => close()))
-})
+afterEach(closeReceivers)
 
 const attr = (span: OtlpSpan, key: string) => {
   const value = span.attributes.find((a) => a.key === key)?.value
