@@ -121,7 +121,7 @@ describe('browser mode server', () => {
       'opcode 3': clientFrame(0x83, Buffer.from('x')),
       'close code 999': clientFrame(0x88, Buffer.from([0x03, 0xe7])),
       'a ping without FIN': clientFrame(0x09, Buffer.from('p')),
-      'a frame declaring 26 MB': clientFrame(0x82, Buffer.alloc(0), { declared: 26 * 1024 * 1024 })
+      'a frame declaring 97 MB': clientFrame(0x82, Buffer.alloc(0), { declared: 97 * 1024 * 1024 })
     }
     const closed: string[] = []
     for (const [what, bytes] of Object.entries(malformed)) {

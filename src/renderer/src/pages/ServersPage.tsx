@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { EDITOR_TABS, type EditorTab } from '@renderer/components/editor/editorTabs'
+import { ExtensionInstallProvider } from '@renderer/components/extensions/ExtensionInstallProvider'
 import { InstallLinks } from '@renderer/components/installLinks/InstallLinks'
 import { ServerNotFound } from '@renderer/components/editor/ServerNotFound'
 import { AppLayout } from '@renderer/components/layout/AppLayout'
@@ -91,10 +92,12 @@ export function ServersPage() {
   return (
     <AppLayout current="servers" title={t('servers.title')}>
       <ServerRuntimeProvider>
-        <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
-          {content}
-        </Suspense>
-        <InstallLinks />
+        <ExtensionInstallProvider>
+          <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
+            {content}
+          </Suspense>
+          <InstallLinks />
+        </ExtensionInstallProvider>
       </ServerRuntimeProvider>
     </AppLayout>
   )

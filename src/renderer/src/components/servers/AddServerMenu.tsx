@@ -1,28 +1,32 @@
-import { AppstoreOutlined, DownOutlined, ExportOutlined, FileAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons'
+import { AppstoreOutlined, DownOutlined, ExportOutlined, FileAddOutlined, ImportOutlined, PlusOutlined, AppstoreAddOutlined } from '@ant-design/icons'
 import { Button, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '@renderer/hooks/useStore'
 import { selectServers } from '@renderer/store/mcp'
 import { CatalogueDialog } from '@renderer/components/catalogue/CatalogueDialog'
+import { useExtensionInstall } from '@renderer/components/extensions/ExtensionInstallProvider'
 import { ExportDialog } from './ExportDialog'
 import { ImportDialog } from './ImportDialog'
 
-/** "Add server": built-ins and presets, quick create, import JSON, export. DXT/MCPB import joins this menu with its own issue. */
+/** "Add server": built-ins and presets, quick create, import JSON, install an extension (.mcpb/.dxt), export. */
 export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation()
   const count = useAppSelector(selectServers).length
   const [dialog, setDialog] = useState<'catalogue' | 'import' | 'export' | null>(null)
+  const installExtension = useExtensionInstall()
 
   const items: MenuProps['items'] = [
     { key: 'catalogue', icon: <AppstoreOutlined />, label: t('catalogue.menuItem'), 'data-testid': 'add-menu-catalogue' },
     { key: 'quick', icon: <FileAddOutlined />, label: t('servers.add.quick'), 'data-testid': 'add-menu-quick' },
     { key: 'import', icon: <ImportOutlined />, label: t('servers.add.importJson'), 'data-testid': 'add-menu-import' },
+    ...(installExtension ? [{ key: 'extension', icon: <AppstoreAddOutlined />, label: t('extensionInstall.menuItem'), 'data-testid': 'add-menu-extension' }] : []),
     { type: 'divider' },
     { key: 'export', icon: <ExportOutlined />, label: t('servers.add.export'), disabled: count === 0, 'data-testid': 'add-menu-export' }
   ]
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'quick') onCreate()
+    else if (key === 'extension') installExtension?.()
     else setDialog(key as 'catalogue' | 'import' | 'export')
   }
 

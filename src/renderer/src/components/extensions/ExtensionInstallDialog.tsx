@@ -1,0 +1,115 @@
+import { UploadOutlined } from '@ant-design/icons'
+import { Alert, Button, Flex, Modal, Spin, Typography } from 'antd'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { AppError } from '@renderer/components/errors/describeError'
+import { ErrorText } from '@renderer/components/errors/ErrorText'
+import { ReviewStep } from './ExtensionReview'
+import { EXTENSION_FILE_TYPES, isExtensionFile } from './readArchive'
+import { useExtensionStage } from './useExtensionStage'
+
+/**
+ * Installing a desktop extension (SPEC §D): choose (or drop) a .mcpb/.dxt file, see what it is,
+ * who signed it and the full command it will run, fill in its settings, Install. Cancel, at any
+ * step, leaves nothing staged. Shown while mounted; `file`: one dropped on the window.
+ */
+export function ExtensionInstallDialog({ file, onClose }: { file?: File; onClose: () => void }) {
+  const { t } = useTranslation()
+  const { state, stage, cancel, installed } = useExtensionStage()
+  const [notExtension, setNotExtension] = useState<string>()
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return
+    setNotExtension(isExtensionFile(chosen) ? undefined : chosen.name)
+    if (isExtensionFile(chosen)) void stage(chosen)
+  }
+  // the file this dialog opened with (dropped on the window); in an effect, so StrictMode's second run restarts it cleanly
+  const opening = useRef(file)
+  useEffect(() => {
+    if (opening.current) choose(opening.current)
+  }, [])
+
+  const close = () => {
+    cancel()
+    onClose()
+  }
+
+  if (state.step === 'review') {
+    return (
+      <ReviewStep
+        key={state.preview.stageId}
+        preview={state.preview}
+        onCancel={close}
+        onInstalled={() => {
+          installed()
+          onClose()
+        }}
+      />
+    )
+  }
+  const staging = state.step === 'staging'
+  const error: AppError | undefined = notExtension ? { message: t('extensionInstall.notExtension', { file: notExtension }) } : state.step === 'choose' ? state.error : undefined
+  return (
+    <Modal
+      open
+      title={t('extensionInstall.title')}
+      onCancel={close}
+      width={640}
+      destroyOnHidden
+      footer={
+        <Button onClick={close} data-testid="extension-cancel">
+          {t('extensionInstall.cancel')}
+        </Button>
+      }
+    >
+      <Flex vertical gap="middle" data-testid="extension-dialog" data-step={state.step}>
+        {staging ? (
+          <Flex gap="middle" align="center" data-testid="extension-staging">
+            <Spin />
+            <Typography.Text>{t('extensionInstall.checking', { file: state.fileName })}</Typography.Text>
+          </Flex>
+        ) : (
+          <ChooseStep onChosen={choose} />
+        )}
+        {error && !staging && (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="extension-stage-error"
+            title={t('extensionInstall.stageFailed')}
+            description={
+              <Flex vertical gap={4}>
+                <ErrorText error={error} />
+                <Typography.Text>{t('extensionInstall.chooseAnother')}</Typography.Text>
+              </Flex>
+            }
+          />
+        )}
+      </Flex>
+    </Modal>
+  )
+}
+
+function ChooseStep({ onChosen }: { onChosen: (file: File | undefined) => void }) {
+  const { t } = useTranslation()
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <Flex vertical gap="small" align="start">
+      <Typography.Text type="secondary">{t('extensionInstall.help')}</Typography.Text>
+      <input
+        ref={input}
+        type="file"
+        accept={EXTENSION_FILE_TYPES.join(',')}
+        hidden
+        data-testid="extension-file-input"
+        onChange={(e) => {
+          onChosen(e.target.files?.[0])
+          // the same file chosen again still counts
+          e.target.value = ''
+        }}
+      />
+      <Button type="primary" icon={<UploadOutlined />} onClick={() => input.current?.click()} data-testid="extension-choose" autoFocus>
+        {t('extensionInstall.choose')}
+      </Button>
+    </Flex>
+  )
+}

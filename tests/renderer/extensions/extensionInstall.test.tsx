@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { helloArchive, helloManifest } from './helloArchive'
+import { cleanupServers, renderServers, rowOf, waitForStatus } from '../servers/serversSupport'
+
+afterEach(cleanupServers)
+
+async function openInstall() {
+  fireEvent.click(screen.getByTestId('add-server'))
+  fireEvent.click(await screen.findByTestId('add-menu-extension'))
+  return screen.findByTestId('extension-dialog')
+}
+
+function choose(bytes: Buffer | string, name = 'hello.mcpb') {
+  const input = screen.getByTestId('extension-file-input')
+  fireEvent.change(input, { target: { files: [new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name)] } })
+}
+
+/** the same archive with a signature block that does not verify */
+function badlySigned(archive: Buffer): Buffer {
+  const junk = Buffer.from('not a real pkcs7 signature')
+  const length = Buffer.alloc(4)
+  length.writeUInt32LE(junk.length)
+  return Buffer.concat([archive, Buffer.from('MCPB_SIG_V1'), length, junk, Buffer.from('MCPB_SIG_END')])
+}
+
+/** every extensions:discard the window sends */
+function watchDiscards(api: { extensions: { discard: (args: { stageId: string }) => Promise<void> } }): string[] {
+  const discarded: string[] = []
+  const discard = api.extensions.discard.bind(api.extensions)
+  api.extensions.discard = (args) => {
+    discarded.push(args.stageId)
+    return discard(args)
+  }
+  return discarded
+}
+
+describe('installing a desktop extension', () => {
+  it('shows what it is and the command it runs, asks for its required setting, installs, and the server connects', async () => {
+    const { registry } = await renderServers()
+    await openInstall()
+    choose(await helloArchive())
+    const preview = await screen.findByTestId('extension-preview', {}, { timeout: 15_000 })
+    expect(within(preview).getByTestId('extension-name').textContent).toBe('Hello Extension 1.0.0')
+    expect(within(preview).getByTestId('extension-author').textContent).toBe('by Test Author')
+    expect(within(preview).getByTestId('extension-signature').dataset.status).toBe('unsigned')
+    expect(within(preview).getAllByTestId('extension-tool').map((li) => li.textContent)).toEqual(['hello — Greets someone'])
+    expect(within(preview).getAllByTestId('extension-prompt').map((li) => li.textContent)).toEqual(['welcome — A welcome'])
+    expect(within(preview).getByTestId('extension-command').textContent).toMatch(/^node .*server\/index\.mjs$/)
+    // the sensitive setting is masked
+    expect((screen.getByTestId('user-config-api_key') as HTMLInputElement).type).toBe('password')
+
+    // Install without the required greeting: the form says so, nothing is installed
+    fireEvent.click(screen.getByTestId('extension-install'))
+    expect(await screen.findByText('“Greeting” is required')).toBeTruthy()
+    expect(registry.snapshot().servers).toEqual([])
+
+    fireEvent.change(screen.getByTestId('user-config-greeting'), { target: { value: 'Howdy' } })
+    fireEvent.click(screen.getByTestId('extension-install'))
+    await waitFor(() => expect(screen.queryByTestId('extension-dialog')).toBeNull(), { timeout: 15_000 })
+    const [server] = registry.snapshot().servers
+    expect(server).toMatchObject({ name: 'Hello Extension', installSource: 'dxt', dxtVersion: '1.0.0', userConfig: { greeting: 'Howdy' } })
+    await waitForStatus('Hello Extension', 'connected')
+    await waitFor(() => expect(rowOf('Hello Extension').querySelector('[data-testid="server-tool-count"]')?.getAttribute('data-count')).toBe('1'))
+  })
+
+  it('Cancel on the preview discards the staged archive and installs nothing', async () => {
+    const { api, registry } = await renderServers()
+    const discarded = watchDiscards(api)
+    await openInstall()
+    choose(await helloArchive())
+    await screen.findByTestId('extension-preview', {}, { timeout: 15_000 })
+    fireEvent.click(screen.getByTestId('extension-cancel'))
+    await waitFor(() => expect(discarded).toHaveLength(1))
+    expect(screen.queryByTestId('extension-dialog')).toBeNull()
+    expect(registry.snapshot().servers).toEqual([])
+  })
+
+  it('a file that is not an archive: the reason and what to do, nothing installed', async () => {
+    const { registry } = await renderServers()
+    const dialog = await openInstall()
+    choose('this is not a zip file')
+    const error = await within(dialog).findByTestId('extension-stage-error', {}, { timeout: 15_000 })
+    expect(within(error).getByTestId('error-sentence').textContent).toBe('This file is not a readable extension archive.')
+    expect(error.textContent).toContain('Choose another file')
+    // another kind of file is named and refused before anything is sent
+    choose('{}', 'notes.txt')
+    expect((await within(dialog).findByTestId('extension-stage-error')).textContent).toContain('“notes.txt” is not a desktop extension')
+    expect(registry.snapshot().servers).toEqual([])
+  })
+
+  it('an invalid signature must be confirmed before Install is possible; a manifest for another OS cannot be installed', async () => {
+    const { registry } = await renderServers([], { language: 'zh-CN' })
+    await openInstall()
+    const plain = helloManifest({
+      user_config: {},
+      server: { type: 'node', entry_point: 'server/index.mjs', mcp_config: { command: 'node', args: ['${__dirname}/server/index.mjs'] } }
+    })
+    choose(badlySigned(await helloArchive(plain)))
+    const signature = await screen.findByTestId('extension-signature', {}, { timeout: 15_000 })
+    expect(signature.dataset.status).toBe('invalid')
+    expect(signature.textContent).toBe('签名无效')
+    const install = screen.getByTestId('extension-install')
+    expect(install).toHaveProperty('disabled', true)
+    fireEvent.click(screen.getByTestId('extension-accept-invalid'))
+    expect(install).toHaveProperty('disabled', false)
+    fireEvent.click(install)
+    await waitFor(() => expect(registry.snapshot().servers.map((s) => s.name)).toEqual(['Hello Extension']), { timeout: 15_000 })
+    await waitFor(() => expect(screen.queryByTestId('extension-dialog')).toBeNull())
+
+    await openInstall()
+    const other = process.platform === 'win32' ? 'darwin' : 'win32'
+    choose(await helloArchive({ ...plain, name: 'other-os', compatibility: { platforms: [other] } }))
+    expect(await screen.findByTestId('extension-incompatible', {}, { timeout: 15_000 })).toBeTruthy()
+    expect(screen.getByTestId('extension-install')).toHaveProperty('disabled', true)
+  })
+
+  it('a file dropped on the window opens the dialog with it', async () => {
+    await renderServers()
+    const file = new File([new Uint8Array(await helloArchive())], 'hello.mcpb')
+    const dataTransfer = { types: ['Files'], files: [file] }
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('dragenter'), { dataTransfer }))
+    })
+    expect(screen.getByTestId('extension-drop-overlay')).toBeTruthy()
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('drop', { cancelable: true }), { dataTransfer }))
+    })
+    expect(screen.queryByTestId('extension-drop-overlay')).toBeNull()
+    expect((await screen.findByTestId('extension-name', {}, { timeout: 15_000 })).textContent).toBe('Hello Extension 1.0.0')
+  })
+})
