@@ -3,6 +3,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../../platform/Platform'
+import { traceContextFetch } from '../../trace/traceContextFetch'
 import { McpServerError } from '../errors'
 
 /** Headers every HTTP request carries (T6): who we are, then the server's own (which win). */
@@ -38,7 +39,8 @@ export function createStreamableHttpTransport(
 ): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(serverUrl(server), {
     authProvider,
-    fetch: authFetch ?? platform.fetch,
+    // each request tells the server the trace of the operation that sent it
+    fetch: traceContextFetch(authFetch ?? platform.fetch),
     requestInit: { headers: requestHeaders(platform, server) }
   })
 }
@@ -47,7 +49,8 @@ export function createStreamableHttpTransport(
 export function createSseTransport(platform: Platform, server: McpServer, authProvider?: OAuthClientProvider, authFetch?: typeof fetch): SSEClientTransport {
   return new SSEClientTransport(serverUrl(server), {
     authProvider,
-    fetch: authFetch ?? platform.fetch,
+    // the POSTs carry their operation's trace; the long-lived event stream is no one call's
+    fetch: traceContextFetch(authFetch ?? platform.fetch),
     eventSourceInit: { fetch: platform.fetch },
     requestInit: { headers: requestHeaders(platform, server) }
   })
