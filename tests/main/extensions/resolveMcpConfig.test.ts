@@ -45,6 +45,7 @@ describe('mcp_config variables, filled in at start', () => {
     ['a "../../" setting', { args: ['${user_config.optional}'] }, { key: 'k', optional: '../../' }, '${user_config.optional} (in args.0) is "../../", which climbs out of its folder with ".."; give a path without ".."'],
     ['a "..\\" setting (Windows)', { env: { P: '${user_config.optional}' } }, { key: 'k', optional: 'a\\..\\b' }, '${user_config.optional} (in env.P) is "a\\..\\b", which climbs out of its folder with ".."; give a path without ".."'],
     ['".." in one of several values', { args: ['${user_config.dirs}'] }, { key: 'k', dirs: ['/ok', '/x/../etc'] }, '${user_config.dirs} (in args.0) is "/x/../etc", which climbs out of its folder with ".."; give a path without ".."'],
+    ['a sensitive "../" setting, its value not repeated', { args: ['${user_config.token}'] }, { key: 'k', token: 'sk/../x' }, '${user_config.token} (in args.0) is a value, which climbs out of its folder with ".."; give a path without ".."'],
     ['a NUL', { command: '${user_config.optional}' }, { key: 'k', optional: 'a\0b' }, '${user_config.optional} (in command) contains a NUL character'],
     ['an unknown variable', { args: ['${PASSWORD}'] }, { key: 'k' }, '${PASSWORD} (in args.0) is not a variable extensions may use (known: ${__dirname}, ${HOME}, ${DESKTOP}, ${DOCUMENTS}, ${DOWNLOADS}, ${pathSeparator}, ${/}, ${user_config.KEY})'],
     ['an undeclared setting', { args: ['${user_config.nope}'] }, { key: 'k' }, '${user_config.nope} (in args.0) names a setting the manifest\'s user_config does not declare']

@@ -44,10 +44,12 @@ function systemFolders(ctx: VariableContext): Record<string, string> {
 }
 
 /** Refuses a value that would climb out of a folder or cut a string short. */
-function checkInjected(value: string, variable: string, where: string): string {
+function checkInjected(value: string, variable: string, where: string, sensitive = false): string {
   if (value.includes('\0')) throw new ExtensionError('BAD_CONFIG', `\${${variable}} (in ${where}) contains a NUL character`)
   if (value.split(/[\\/]/).includes('..')) {
-    throw new ExtensionError('BAD_CONFIG', `\${${variable}} (in ${where}) is "${value}", which climbs out of its folder with ".."; give a path without ".."`)
+    // a sensitive value is not repeated in the message
+    const shown = sensitive ? 'a value' : `"${value}"`
+    throw new ExtensionError('BAD_CONFIG', `\${${variable}} (in ${where}) is ${shown}, which climbs out of its folder with ".."; give a path without ".."`)
   }
   return value
 }
@@ -66,7 +68,7 @@ function lookup(ctx: VariableContext) {
     const field = ctx.fields[key]
     if (!field) throw new ExtensionError('BAD_CONFIG', `\${${name}} (in ${where}) names a setting the manifest's user_config does not declare`)
     const given = ctx.values[key]
-    if (given !== undefined && given !== '') return asText(given).map((v) => checkInjected(v, name, where))
+    if (given !== undefined && given !== '') return asText(given).map((v) => checkInjected(v, name, where, field.sensitive))
     if (field.default !== undefined) {
       // a default may use the system folders itself ("${HOME}/Documents")
       return asText(field.default).map((v) => checkInjected(substituteSystem(v, system, name), name, where))
