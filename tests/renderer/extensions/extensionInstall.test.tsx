@@ -37,7 +37,7 @@ function watchDiscards(api: { extensions: { discard: (args: { stageId: string })
 
 describe('installing a desktop extension', () => {
   it('shows what it is and the command it runs, asks for its required setting, installs, and the server connects', async () => {
-    const { registry } = await renderServers()
+    const { api, registry } = await renderServers()
     await openInstall()
     choose(await helloArchive())
     const preview = await screen.findByTestId('extension-preview', {}, { timeout: 15_000 })
@@ -61,7 +61,10 @@ describe('installing a desktop extension', () => {
     const [server] = registry.snapshot().servers
     expect(server).toMatchObject({ name: 'Hello Extension', installSource: 'dxt', dxtVersion: '1.0.0', userConfig: { greeting: 'Howdy' } })
     await waitForStatus('Hello Extension', 'connected')
-    await waitFor(() => expect(rowOf('Hello Extension').querySelector('[data-testid="server-tool-count"]')?.getAttribute('data-count')).toBe('1'))
+    await waitFor(() => expect(Number(rowOf('Hello Extension').querySelector('[data-testid="server-tool-count"]')?.getAttribute('data-count'))).toBeGreaterThan(0))
+    // the setting reached the server
+    const result = await api.mcp.callTool({ serverId: server.id, name: 'hello', args: { name: 'Ada' } })
+    expect(result.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^Howdy, Ada!/) })
   })
 
   it('Cancel on the preview discards the staged archive and installs nothing', async () => {
