@@ -156,7 +156,7 @@ describe('installing a desktop extension from the window', () => {
     const { api, registry, extensions } = await app()
     const folder = join(extensions, 'hello-extension')
     const v1 = await api.extensions.stage({ fileName: 'hello.mcpb', dataBase64: base64(await helloArchive(versioned('1.0.0'))) })
-    const server = await api.extensions.install({ stageId: v1.stageId, userConfig: { greeting: 'Hi' } })
+    const server = await api.extensions.install({ stageId: v1.stageId, userConfig: { greeting: 'Hi', api_key: 'sk-kept-across-upgrade' } })
     const call = async () => ((await api.mcp.callTool({ serverId: server.id, name: 'hello', args: { name: 'U' } })).content[0] as { text: string }).text
     expect(await call()).toContain('(version 1.0.0')
 
@@ -180,6 +180,7 @@ describe('installing a desktop extension from the window', () => {
     const upgraded = await api.extensions.install({ stageId: v2.stageId, userConfig: { greeting: 'Hey' } })
     expect(upgraded.id).toBe(server.id)
     expect(upgraded.dxtVersion).toBe('2.0.0')
+    expect(upgraded.userConfig).toEqual({ greeting: 'Hey', api_key: 'sk-kept-across-upgrade' })
     expect(registry.snapshot().servers.filter((s) => s.dxtPath)).toHaveLength(1)
     expect(JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')).version).toBe('2.0.0')
     expect(readdirSync(extensions)).toEqual(['hello-extension'])

@@ -102,15 +102,17 @@ export class ExtensionInstaller {
     if (stage.signature?.status === 'invalid' && !options.acceptInvalidSignature) {
       throw new ExtensionError('BAD_SIGNATURE', `"${manifest.name}" has an invalid signature: ${stage.signature.reason}. Install it only if you trust where it came from`)
     }
-    const userConfig = checkUserConfig(fields, values)
+    const { registry } = this.options
+    const installed = this.installedAt(stage.folder)
+    if (installed) await this.assertSameExtension(installed, manifest.name)
+    // an upgrade keeps the settings the new version still has, unless given anew
+    const kept = Object.fromEntries(Object.entries(installed?.userConfig ?? {}).filter(([key]) => Object.hasOwn(fields, key)))
+    const userConfig = checkUserConfig(fields, { ...kept, ...values })
     const missing = missingRequired(fields, userConfig)
     if (missing.length) throw missingConfigError(fields, missing, `"${manifest.display_name ?? manifest.name}"`)
     // what it will start with, tried now: a setting of "../../" is refused before anything is copied
     resolveMcpCommand(stage.template, { dirname: stage.folder, fields, values: userConfig })
 
-    const { registry } = this.options
-    const installed = this.installedAt(stage.folder)
-    if (installed) await this.assertSameExtension(installed, manifest.name)
     if (installed) await this.options.stopServer?.(installed)
     const placed = await placeFolder(stage.content, stage.folder)
     let server: McpServer
