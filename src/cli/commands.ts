@@ -69,7 +69,7 @@ export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>,
     return ExitCode.Ok
   }
   if (command.name === 'import' || command.name === 'remove' || command.name === 'approve') {
-    return runRegistryCommand(command, ctx.config, ctx.inputs)
+    return runRegistryCommand(command, ctx.config, ctx.inputs, ctx.userDataDir)
   }
   if (command.name === 'dxt') {
     if (!ctx.config.registry) throw usageError('"dxt" changes MCP Studio\'s saved servers and takes no --config')

@@ -1,5 +1,6 @@
 import { approvalTarget } from '@shared/mcp/registry'
 import type { McpServer } from '@shared/mcp/server'
+import { removeServer } from '../main/services/servers/removeServer'
 import type { ServerRegistry } from '../main/services/servers/ServerRegistry'
 import { loadConfigFile, lookupServer, type LoadedConfig } from './config'
 import { ExitCode, usageError } from './errors'
@@ -39,12 +40,13 @@ async function importFile(file: string, inputs: Record<string, string>, config: 
   return ExitCode.Ok
 }
 
-export async function runRegistryCommand(command: RegistryCommand, config: LoadedConfig, inputs: Record<string, string>): Promise<number> {
+export async function runRegistryCommand(command: RegistryCommand, config: LoadedConfig, inputs: Record<string, string>, userDataDir: string): Promise<number> {
   if (command.name === 'import') return importFile(command.file, inputs, config, command.json)
   const registry = registryOf(config)
   const server = lookupServer(config, command.server)
   if (command.name === 'remove') {
-    await registry.remove(server.id)
+    // an installed extension's folder goes with its server, as in the window
+    await removeServer({ registry, userDataDir }, server.id)
     await registry.flush()
     await (command.json ? outJson({ removed: server.name }) : out(`removed ${server.name}`))
     return ExitCode.Ok

@@ -55,6 +55,12 @@ describe('cli dxt: desktop extensions from the command line', () => {
     expect(readdirSync(join(userData, 'mcp', 'extensions'))).toEqual([])
     expect((await run('dxt', 'list')).stdout.trim()).toBe('no extensions installed')
     expect((await run('servers', '--json')).stdout).not.toContain('Hello Extension')
+
+    // removing its server is uninstalling it too
+    expect((await run('dxt', 'install', file, '--user-config', 'greeting=Hi')).code).toBe(0)
+    const viaServer = await run('remove', 'Hello Extension')
+    expect(viaServer.code).toBe(0)
+    expect(existsSync(folder)).toBe(false)
   }, SPAWNS)
 
   it('a hostile archive is exit 2 with the reason; bad usage too', async () => {

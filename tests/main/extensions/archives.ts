@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import yazl from 'yazl'
-import { ROOT } from '../services/helpers'
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
 
 /** The tiny stdio server every test extension runs (no dependencies: it runs from its own folder). */
 export const HELLO_SERVER = readFileSync(join(ROOT, 'tests/fixtures/extensions/hello/server/index.mjs'))
