@@ -19,11 +19,11 @@ afterEach(async () => {
 const encrypt = (plain: string) => Buffer.from(plain).reverse().toString('base64')
 const decrypt = (cipher: string) => Buffer.from(cipher, 'base64').reverse().toString()
 
-async function app() {
+async function app(options: { confirmStart?: (servers: McpServer[]) => Promise<boolean> } = {}) {
   const userDataDir = tempDir('mcp-ext-app-')
   const statuses: { serverId: string; status: string; error?: string; code?: string }[] = []
   let emit: (event: never, payload: unknown) => void = () => {}
-  const platform = { ...createNodePlatform({ userDataDir, onEvent: (event, payload) => emit(event as never, payload) }), encrypt, decrypt }
+  const platform = { ...createNodePlatform({ userDataDir, onEvent: (event, payload) => emit(event as never, payload) }), encrypt, decrypt, ...options }
   const registry = new ServerRegistry({ userDataDir, encrypt, decrypt })
   await registry.load()
   const host = assembleHost({ platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false }) }, mcpOptions: { stopGraceMs: 500 } }, registry)
@@ -185,6 +185,19 @@ describe('installing a desktop extension from the window', () => {
     expect(JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')).version).toBe('2.0.0')
     expect(readdirSync(extensions)).toEqual(['hello-extension'])
     expect(await call()).toMatch(/^Hey, U! \(version 2\.0\.0/)
+  })
+
+  it('in Electron the install is confirmed natively before the server may run; declined, it is installed but needs approval', async () => {
+    const asked: string[][] = []
+    let answer = false
+    const { api, registry } = await app({ confirmStart: async (servers) => (asked.push(servers.map((s) => s.name)), answer) })
+    const declined = await api.extensions.install({ stageId: (await api.extensions.stage({ fileName: 'hello.mcpb', dataBase64: base64(await helloArchive()) })).stageId, userConfig: { greeting: 'Hi' } })
+    expect(asked).toEqual([['Hello Extension']])
+    expect(registry.isApproved(declined.id)).toBe(false)
+    await expect(api.mcp.callTool({ serverId: declined.id, name: 'hello', args: { name: 'x' } })).rejects.toMatchObject({ code: 'NEEDS_APPROVAL' })
+    answer = true
+    expect(await api.servers.approve({ serverIds: [declined.id] })).toBe(true)
+    expect(registry.isApproved(declined.id)).toBe(true)
   })
 
   it('an invalid signature is refused unless accepted', async () => {
