@@ -133,3 +133,24 @@ describe('installing a desktop extension', () => {
     expect((await screen.findByTestId('extension-name', {}, { timeout: 15_000 })).textContent).toBe('Hello Extension 1.0.0')
   })
 })
+
+describe("an installed extension's settings in the editor", () => {
+  it('shows the stored values (the sensitive one masked), and saves a change keeping the masked one', async () => {
+    const { api, registry } = await renderServers()
+    const preview = await api.extensions.stage({ fileName: 'hello.mcpb', dataBase64: (await helloArchive()).toString('base64') })
+    const installed = await api.extensions.install({ stageId: preview.stageId, userConfig: { greeting: 'Hi', api_key: 'sk-stored-secret' } })
+    fireEvent.click(within(await waitFor(() => rowOf('Hello Extension'))).getByTestId('server-edit'))
+    await screen.findByTestId('server-editor', {}, { timeout: 15_000 })
+    const settings = await screen.findByTestId('extension-settings', {}, { timeout: 15_000 })
+    const greeting = (await within(settings).findByTestId('user-config-greeting')) as HTMLInputElement
+    expect(greeting.value).toBe('Hi')
+    const key = within(settings).getByTestId('user-config-api_key') as HTMLInputElement
+    expect(key.type).toBe('password')
+    expect(key.value).not.toContain('sk-stored-secret')
+
+    fireEvent.change(greeting, { target: { value: 'Good day' } })
+    fireEvent.click(within(settings).getByTestId('extension-settings-save'))
+    await waitFor(() => expect(registry.get(installed.id)?.userConfig).toEqual({ greeting: 'Good day', api_key: 'sk-stored-secret' }))
+    expect(screen.queryByTestId('extension-settings-error')).toBeNull()
+  })
+})

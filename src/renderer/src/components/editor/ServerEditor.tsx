@@ -20,6 +20,7 @@ import { LogsTab } from './LogsTab'
 import { MessagesTab } from './messages/MessagesTab'
 import { NotConnected } from './NotConnected'
 import { OAuthStatusLine } from '@renderer/components/oauth/OAuthStatusLine'
+import { ExtensionSettings } from '@renderer/components/extensions/ExtensionSettings'
 import { PromptsTab } from './PromptsTab'
 import { ResourcesTab } from './ResourcesTab'
 import type { EditorTab } from './editorTabs'
@@ -171,7 +172,13 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
     {
       key: 'general',
       label: label('general'),
-      children: <GeneralTab values={values} errors={errors} onChange={onFormChange} />
+      children: (
+        <Flex vertical gap="middle">
+          <GeneralTab values={values} errors={errors} onChange={onFormChange} />
+          {/* an installed extension's settings, saved on their own */}
+          {!isNew && server.dxtPath && <ExtensionSettings server={server} running={status.status === 'connected'} />}
+        </Flex>
+      )
     },
     { key: 'tools', label: label('tools', counts.tools), disabled: isNew, children: live(<ToolsTab server={server} onChange={onTabsChange} />) },
     {
