@@ -154,3 +154,60 @@ describe("an installed extension's settings in the editor", () => {
     expect(screen.queryByTestId('extension-settings-error')).toBeNull()
   })
 })
+
+describe('the settings form, every kind of field', () => {
+  const allKinds = () =>
+    helloManifest({
+      server: {
+        type: 'node',
+        entry_point: 'server/index.mjs',
+        mcp_config: {
+          command: 'node',
+          args: ['${__dirname}/server/index.mjs', '--port', '${user_config.port}', '--verbose=${user_config.verbose}', '${user_config.folders}', '--log', '${user_config.log_file}'],
+          env: { GREETING: '${user_config.greeting}' }
+        }
+      },
+      user_config: {
+        greeting: { type: 'string', title: 'Greeting', description: 'How to greet', default: 'Hello' },
+        port: { type: 'number', title: 'Port', description: 'Where to listen', min: 1024, max: 65535, required: true },
+        verbose: { type: 'boolean', title: 'Verbose', description: 'Log more', default: true },
+        folders: { type: 'directory', title: 'Folders', description: 'Allowed folders', multiple: true, required: true },
+        log_file: { type: 'file', title: 'Log file', description: 'Where to log', required: false }
+      }
+    })
+
+  it('numbers within their range, a switch, several folders, a file; defaults as hints; required marks', async () => {
+    const { registry } = await renderServers()
+    await openInstall()
+    choose(await helloArchive(allKinds()))
+    const form = await screen.findByTestId('user-config-form', {}, { timeout: 15_000 })
+    // a default is a hint, not a value, and makes the field optional
+    const greeting = within(form).getByTestId('user-config-greeting') as HTMLInputElement
+    expect(greeting.value).toBe('')
+    expect(greeting.placeholder).toBe('Hello')
+    expect(form.textContent).toContain('Default: Hello')
+    expect(form.textContent).toContain('From 1024 to 65535')
+    expect(form.querySelectorAll('.ant-form-item-required').length).toBe(2)
+    // the switch shows its default
+    expect(within(form).getByTestId('user-config-verbose').getAttribute('aria-checked')).toBe('true')
+    // browser mode has no folder picker: the paths are typed
+    expect(within(form).queryByTestId('user-config-browse')).toBeNull()
+
+    fireEvent.click(screen.getByTestId('extension-install'))
+    expect(await screen.findByText('“Port” is required')).toBeTruthy()
+    expect(screen.getByText('“Folders” is required')).toBeTruthy()
+
+    fireEvent.change(within(form).getByTestId('user-config-port'), { target: { value: '8080' } })
+    fireEvent.click(within(form).getByTestId('user-config-verbose'))
+    const folders = within(form).getByTestId('user-config-folders').querySelector('input')!
+    for (const folder of ['/srv/a', '/srv/b']) {
+      fireEvent.change(folders, { target: { value: folder } })
+      fireEvent.keyDown(folders, { key: 'Enter', keyCode: 13 })
+    }
+    fireEvent.change(within(form).getByTestId('user-config-log_file'), { target: { value: '/var/log/hello.log' } })
+    fireEvent.click(screen.getByTestId('extension-install'))
+    await waitFor(() => expect(registry.snapshot().servers).toHaveLength(1), { timeout: 15_000 })
+    // empty ones left out (their defaults apply at start), the rest as their kind
+    expect(registry.snapshot().servers[0].userConfig).toEqual({ port: 8080, verbose: false, folders: ['/srv/a', '/srv/b'], log_file: '/var/log/hello.log' })
+  })
+})
