@@ -59,6 +59,7 @@ interface FieldInputProps {
 
 /** One field's control; antd's Form.Item hands it value/checked and onChange. */
 function FieldInput({ id, testId, field, placeholder, value, checked, onChange }: FieldInputProps) {
+  const { t } = useTranslation()
   const common = { id, 'data-testid': testId, 'aria-label': field.title }
   if (field.type === 'boolean') return <Switch {...common} checked={!!checked} onChange={(next) => onChange?.(next)} />
   if (field.type === 'number') {
@@ -68,7 +69,17 @@ function FieldInput({ id, testId, field, placeholder, value, checked, onChange }
     const list = Array.isArray(value) ? value : []
     return (
       <Space.Compact style={{ width: '100%' }}>
-        <Select {...common} mode="tags" open={false} value={list} placeholder={placeholder} onChange={(next: string[]) => onChange?.(next)} style={{ width: '100%' }} tokenSeparators={['\n']} />
+        <Select
+          {...common}
+          mode="tags"
+          open={false}
+          suffixIcon={null}
+          value={list}
+          placeholder={placeholder ?? t('extensionInstall.config.several')}
+          onChange={(next: string[]) => onChange?.(next)}
+          style={{ width: '100%' }}
+          tokenSeparators={['\n']}
+        />
         {field.type === 'directory' && <PickFolderButton onPicked={(path) => onChange?.([...list, path])} />}
       </Space.Compact>
     )
