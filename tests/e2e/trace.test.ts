@@ -77,6 +77,13 @@ describe('the Trace window in a real browser, on server-everything over stdio', 
     expect(await trace.getByTestId('span-details').getAttribute('data-span-name')).toBe(CALL)
     expect(await trace.locator(`[data-testid="trace-row"][data-trace-id="${traceId}"]`).getAttribute('aria-selected')).toBe('true')
     await trace.screenshot({ path: join(ARTIFACTS, 'trace-from-messages.png') })
+    // in Chinese: the window's own words change, the span's stay as the server named them
+    await trace.getByTestId('language-select').getByText('简体中文', { exact: true }).click()
+    await trace.getByRole('listbox', { name: '最近的操作' }).waitFor()
+    expect(await trace.getByTestId('span-details').textContent()).toContain('输入')
+    await trace.screenshot({ path: join(ARTIFACTS, 'trace-zh.png') })
+    await trace.getByTestId('language-select').getByText('English', { exact: true }).click()
+    await trace.getByRole('listbox', { name: 'Recent operations' }).waitFor()
     await trace.close()
     expect(problems).toEqual([])
   })
