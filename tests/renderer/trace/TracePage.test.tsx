@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { TracePage } from '@renderer/pages/TracePage'
-import { createMcpApi } from '../support/mainSide'
+import { createFlakyApi, createMcpApi, disposeTrackedApis, trackDispose } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { EVERYTHING, stdioServer } from '../tools/harness'
 
 let dispose: (() => Promise<void>) | undefined
 afterEach(async () => {
+  disposeTrackedApis()
   await dispose?.()
   dispose = undefined
   window.history.replaceState(null, '', '/')
@@ -49,6 +50,27 @@ describe('the Trace window on real spans', () => {
     expect(progress.length).toBeGreaterThanOrEqual(2)
     expect(progress[0].textContent).toMatch(/1\/4/)
     expect(within(details).getByTestId('span-attributes').textContent).toContain('mcp.call.id')
+
+    // the waterfall from the keyboard: ↓ selects the next span (the connect), its details follow
+    const waterfall = screen.getByRole('listbox', { name: 'Spans on a time axis' })
+    waterfall.focus()
+    fireEvent.keyDown(waterfall, { key: 'ArrowDown' })
+    await waitFor(() => expect(screen.getByTestId('span-details').dataset.spanName).toBe('everything.connect'))
+    expect(within(screen.getByTestId('span-details')).queryByTestId('span-input')).toBeNull()
+    fireEvent.keyDown(waterfall, { key: 'Home' })
+    await waitFor(() => expect(screen.getByTestId('span-details').dataset.spanName).toBe('everything.trigger-long-running-operation'))
+  })
+
+  it('says when the traces cannot be loaded, and Retry asks again', async () => {
+    const { api, dispose: done, calls } = createFlakyApi('trace:list')
+    trackDispose(done)
+    renderApp(<TracePage />, { api })
+    const alert = await screen.findByTestId('trace-load-error')
+    expect(alert.textContent).toContain('Could not load the traces')
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await screen.findByTestId('trace-empty')
+    expect(screen.queryByTestId('trace-load-error')).toBeNull()
+    expect(calls()).toBe(2)
   })
 
   it('shows a failed call in red with its error, and the errors-only filter keeps just it', async () => {
