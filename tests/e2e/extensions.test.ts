@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { helloArchive } from '../main/extensions/archives'
+import { helloArchive, helloManifest } from '../main/extensions/archives'
 import { appSession } from './support/appSession'
 import { ARTIFACTS, type BrowserApp } from './support/browserApp'
 import { dialogsSettled, openRunner } from './support/uiSteps'
@@ -87,6 +87,39 @@ describe('desktop extensions in a real browser', () => {
     await page.getByTestId('extension-dialog').waitFor({ state: 'detached' })
     await page.getByTestId('language-select').getByText('English', { exact: true }).click()
     await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
+    expect(problems).toEqual([])
+  })
+
+  it('a newer version dropped on the window replaces the installed one after the user sees "replaces"', async () => {
+    const archive = await helloArchive(helloManifest({ version: '1.1.0' }))
+    // a real drop: Chromium's DataTransfer with the file in it, dispatched as the OS would
+    const dataTransfer = await page.evaluateHandle((b64) => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'hello-1.1.0.mcpb'))
+      return transfer
+    }, archive.toString('base64'))
+    await page.dispatchEvent('body', 'dragenter', { dataTransfer })
+    await page.getByTestId('extension-drop-overlay').waitFor()
+    await page.dispatchEvent('body', 'drop', { dataTransfer })
+    await page.getByTestId('extension-drop-overlay').waitFor({ state: 'detached' })
+    const replaces = page.getByTestId('extension-replaces')
+    await replaces.waitFor({ timeout: 30_000 })
+    expect(await replaces.textContent()).toBe('Replaces the installed version 1.0.0 with 1.1.0.')
+    await page.getByTestId('user-config-greeting').fill('Hi again')
+    await page.getByTestId('extension-install').click()
+    await page.getByTestId('extension-dialog').waitFor({ state: 'detached', timeout: 30_000 })
+    const saved = () => (JSON.parse(readFileSync(join(app.userDataDir, 'mcp', 'servers.json'), 'utf8')) as { servers: Array<{ name: string; dxtVersion?: string }> }).servers
+    await expect.poll(() => saved().map((s) => `${s.name} ${s.dxtVersion}`)).toEqual(['Hello Extension 1.1.0'])
+    // the new version runs with its new setting
+    await row('Hello Extension').getByTestId('server-name').click()
+    await page.getByTestId('editor-tab-tools').click()
+    await page.getByTestId('tools-table').waitFor()
+    await openRunner(page, 'hello')
+    await page.getByTestId('tool-runner-body').getByLabel('name').fill('Bo')
+    await page.getByTestId('runner-run').click()
+    await expect.poll(() => page.getByTestId('tool-result').textContent(), { timeout: 20_000 }).toContain('Hi again, Bo!')
+    await page.getByTestId('runner-close').click()
+    await dialogsSettled(page)
     expect(problems).toEqual([])
   })
 })
