@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { buildInstallLink } from '@shared/mcp/installLink'
 import { appSession } from './support/appSession'
@@ -10,8 +10,9 @@ import { dialogsSettled, EVERYTHING } from './support/uiSteps'
 let app: BrowserApp
 let page: Page
 let problems: string[]
+let browser: Browser
 
-appSession((session) => ({ app, page, problems } = session))
+appSession((session) => ({ app, page, problems, browser } = session))
 
 const row = (name: string) => page.locator(`[data-testid="server-list-item"][data-server-name="${name}"]`)
 const statusOf = (name: string) => row(name).getByTestId('server-status').getAttribute('data-status')
@@ -101,5 +102,20 @@ describe('install links in a real browser', () => {
     await page.getByTestId('language-select').getByText('English', { exact: true }).click()
     await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
     expect(problems).toEqual([])
+  })
+
+  it('a link opened in a tab without the session adds nothing and says where to paste it', async () => {
+    const before = saved()
+    const tab = await browser.newPage()
+    try {
+      const link = buildInstallLink({ mcpServers: { other: { command: 'node', args: ['other.js'] } } })
+      await tab.goto(`${new URL(app.url).origin}/install${new URL(link).search}`)
+      await tab.getByTestId('no-session').waitFor()
+      expect(await tab.getByTestId('no-session-install-link').textContent()).toContain('Paste it into the address bar of the tab where MCP Studio is open')
+      await tab.screenshot({ path: join(ARTIFACTS, 'install-link-no-session.png') })
+    } finally {
+      await tab.close()
+    }
+    expect(saved()).toEqual(before)
   })
 })

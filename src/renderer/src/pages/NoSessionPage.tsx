@@ -1,5 +1,6 @@
 import { Result, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { installLinkFromLocation } from '@renderer/components/installLinks/useInstallLinks'
 import { useDocumentTitle } from '@renderer/hooks/useDocumentTitle'
 
 /**
@@ -16,6 +17,12 @@ export function NoSessionPage() {
       data-testid="no-session"
       subTitle={
         <>
+          {/* an install link opened in a new tab: the servers it proposes are shown in the app's own tab */}
+          {installLinkFromLocation(window.location) && (
+            <Typography.Paragraph strong data-testid="no-session-install-link">
+              {t('installLink.noSession')}
+            </Typography.Paragraph>
+          )}
           <Typography.Paragraph>{t('session.why')}</Typography.Paragraph>
           <Typography.Paragraph>
             {t('session.printed')} <Typography.Text code>MCP Studio running at http://127.0.0.1:…/#token=…</Typography.Text>
