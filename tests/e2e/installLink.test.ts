@@ -59,9 +59,13 @@ describe('install links in a real browser', () => {
     expect(new URL(page.url()).pathname).toBe('/')
     await snap('install-link.png')
 
-    await page.getByTestId('install-link-pick-everything').check()
+    // by keyboard: Space ticks the box, Enter on the button adds
+    await page.getByTestId('install-link-pick-everything').focus()
+    await page.keyboard.press('Space')
+    expect(await page.getByTestId('install-link-pick-everything').isChecked()).toBe(true)
     expect(await page.getByTestId('install-link-submit').textContent()).toBe('Add 1 server')
-    await page.getByTestId('install-link-submit').click()
+    await page.getByTestId('install-link-submit').focus()
+    await page.keyboard.press('Enter')
     await page.getByTestId('install-link-dialog').waitFor({ state: 'detached' })
 
     await expect.poll(listNames).toEqual(['everything'])

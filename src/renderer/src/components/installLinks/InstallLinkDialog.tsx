@@ -1,4 +1,4 @@
-import { Alert, App, Button, Flex, Modal, Table, Tag, Typography } from 'antd'
+import { Alert, App, Button, Flex, Modal, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { applyConfigInputs, type ParsedConfigFile } from '@shared/mcp/configImport'
@@ -8,11 +8,10 @@ import { useAppSelector } from '@renderer/hooks/useStore'
 import { selectServers } from '@renderer/store/mcp'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
-import { CommandText } from '@renderer/components/servers/CommandText'
-import { ConfigIssueText } from '@renderer/components/servers/ConfigIssueText'
 import { ImportInputs } from '@renderer/components/servers/ImportInputs'
 import { planImport, type ImportPlanItem } from '@renderer/components/servers/importPlan'
-import { serverTarget, serverTypeKey } from '@renderer/components/servers/serverTarget'
+import { LinkRefused } from './LinkRefused'
+import { LinkServers } from './LinkServers'
 
 type Read = { ok: true; parsed: ParsedConfigFile } | { ok: false; problem: InstallLinkProblem }
 
@@ -102,82 +101,5 @@ export function InstallLinkDialog({ link, onClose }: { link: string; onClose: ()
         )}
       </Flex>
     </Modal>
-  )
-}
-
-function LinkServers({ plan, selected, onSelect }: { plan: ImportPlanItem[]; selected: string[]; onSelect: (ids: string[]) => void }) {
-  const { t } = useTranslation()
-  return (
-    <Table<ImportPlanItem>
-      size="small"
-      pagination={false}
-      rowKey={(item) => item.server.id}
-      dataSource={plan}
-      data-testid="install-link-servers"
-      rowSelection={{
-        selectedRowKeys: selected,
-        onChange: (keys) => onSelect(keys.map(String)),
-        getCheckboxProps: (item) => ({ 'aria-label': item.server.name, 'data-testid': `install-link-pick-${item.sourceName}` }) as never
-      }}
-      onRow={(item) => ({ 'data-testid': 'install-link-server', 'data-server-name': item.server.name }) as never}
-      columns={[
-        {
-          key: 'name',
-          title: t('servers.columns.name'),
-          width: 180,
-          render: (_, item) => (
-            <Flex vertical>
-              <Typography.Text strong>{item.server.name}</Typography.Text>
-              {item.action === 'rename' && <Typography.Text type="warning">{t('serverImport.renamedFrom', { name: item.sourceName })}</Typography.Text>}
-              {item.server.description && <Typography.Text type="secondary">{item.server.description}</Typography.Text>}
-            </Flex>
-          )
-        },
-        { key: 'type', title: t('servers.columns.type'), render: (_, item) => <Tag>{t(`servers.types.${serverTypeKey(item.server)}`)}</Tag> },
-        {
-          key: 'target',
-          title: t('servers.columns.target'),
-          render: (_, item) => <CommandText text={serverTarget(item.server)} testId="install-link-command" />
-        },
-        {
-          key: 'env',
-          title: t('serverImport.env'),
-          render: (_, item) =>
-            [...Object.keys(item.server.env ?? {}), ...Object.keys(item.server.headers ?? {})].map((k) => (
-              <Tag key={k} variant="filled">
-                {k}=••••
-              </Tag>
-            ))
-        }
-      ]}
-    />
-  )
-}
-
-function LinkRefused({ problem }: { problem: InstallLinkProblem }) {
-  const { t } = useTranslation()
-  return (
-    <Alert
-      type="error"
-      showIcon
-      data-testid="install-link-refused"
-      data-code={problem.code}
-      title={t('installLink.refusedTitle')}
-      description={
-        <Flex vertical gap="small">
-          <span data-testid="install-link-problem">{t(`installLink.problems.${problem.code}`, 'params' in problem ? problem.params : undefined)}</span>
-          {problem.code === 'badServers' && (
-            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-              {problem.issues.map((issue, i) => (
-                <li key={i} data-testid="import-issue" data-field={issue.field} data-server={issue.server}>
-                  <ConfigIssueText issue={issue} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Typography.Text>{t('installLink.refusedHelp')}</Typography.Text>
-        </Flex>
-      }
-    />
   )
 }
