@@ -45,7 +45,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   // O2 where processes start: only the exact config the user approved runs
   const storage = new FileStorage(platform.userDataDir)
   // every MCP operation a span (SPEC §R), read by the Trace window, exported when configured
-  const tracing = hostTracing({ secrets: () => mcp.secrets.values(), readSetting: (key) => storage.getItem(key) })
+  const { tracing, otlp } = hostTracing({ secrets: () => mcp.secrets.values(), storage, encrypt: platform.encrypt?.bind(platform), decrypt: platform.decrypt?.bind(platform) })
   const mcp = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server), tracing })
   forwardEvents({ platform, mcp, registry })
   const offSpans = tracing.store.onSpans((event) => platform.emit('trace:spans', event))
@@ -62,10 +62,11 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     ...storageHandlers(storage),
     ...serverHandlers({ registry, mcp, platform }),
     ...mcpHandlers(mcp, registry),
-    ...traceHandlers(tracing),
+    ...traceHandlers(tracing, otlp),
     ...extensionHandlers({ installer: extensions, registry, platform })
   }
-  const router = new IpcRouter(ipcContract, () => mcp.secrets.values())
+  // the collector's header values are secrets too: never in an error sent to a window
+  const router = new IpcRouter(ipcContract, () => [...mcp.secrets.values(), ...otlp.secrets()])
   router.handleAll(handlers)
   return {
     router,

@@ -14,6 +14,7 @@ import type { ServersSnapshot } from '../mcp/registry'
 import { McpServerChangesSchema, McpServerSchema, type McpServer } from '../mcp/server'
 import { CompletionRequestSchema, type CompletionSuggestions, type McpSessionState } from '../mcp/session'
 import type { McpAuthStatus, ServerStatusEvent } from '../mcp/status'
+import { TraceExportInputSchema, type TraceExportSettings } from '../trace/exportSettings'
 import { TraceListFilterSchema, type TraceSpan, type TraceSpansEvent, type TraceSummary } from '../trace/spans'
 import type {
   AppInfo,
@@ -165,7 +166,11 @@ export const ipcContract = {
   'trace:list': channel<TraceSummary[]>()(TraceListFilterSchema),
   /** one trace's spans in start order; empty once it was dropped */
   'trace:get': channel<TraceSpan[]>()(z.object({ traceId: z.string().regex(/^[0-9a-f]{32}$/) })),
-  'trace:clear': channel<void>()(none)
+  'trace:clear': channel<void>()(none),
+  /** the OTLP export setting, header values masked, and whether OTEL_EXPORTER_OTLP_* overrides it */
+  'trace:get-export': channel<TraceExportSettings>()(none),
+  /** saved sealed and applied at once (unless the environment overrides it); a masked header value keeps the stored one */
+  'trace:set-export': channel<TraceExportSettings>()(TraceExportInputSchema)
 } satisfies ChannelTable
 
 /** Main → renderer events, declared once with their payloads. */

@@ -1,11 +1,14 @@
+import type { OtlpExportSetting } from '../services/trace/OtlpExportSetting'
 import type { Tracing } from '../services/trace/Tracing'
 import type { NamespaceHandlers } from './IpcRouter'
 
-/** The Trace window's channels: main's span store, read and cleared. */
-export function traceHandlers(tracing: Tracing): NamespaceHandlers<'trace'> {
+/** The Trace window's channels: main's span store, read and cleared; the OTLP export setting. */
+export function traceHandlers(tracing: Tracing, otlp: OtlpExportSetting): NamespaceHandlers<'trace'> {
   return {
     'trace:list': (filter) => tracing.store.list(filter),
     'trace:get': ({ traceId }) => tracing.store.get(traceId),
-    'trace:clear': () => tracing.store.clear()
+    'trace:clear': () => tracing.store.clear(),
+    'trace:get-export': () => otlp.get(),
+    'trace:set-export': (input) => otlp.set(input)
   }
 }

@@ -65,7 +65,8 @@ describe('OTLP export', () => {
     expect(otlpFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:9999/traces' })?.endpoint).toBe('http://b:9999/traces')
 
     const collector = await receiver()
-    const tracing = hostTracing({ secrets: () => [], env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20team-token' } })
+    const noSetting = { getItem: () => Promise.resolve(null), setItem: () => Promise.resolve() }
+    const { tracing } = hostTracing({ secrets: () => [], storage: noSetting, env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20team-token' } })
     const { service } = tracedService({}, { tracing })
     await service.listTools(inMemoryEcho({ id: 'from-env' }))
     await tracing.flush()

@@ -1,26 +1,20 @@
-import { otlpExporter, otlpFromEnv, otlpFromSetting, OTLP_SETTING_KEY } from './otlp'
+import { OtlpExportSetting } from './OtlpExportSetting'
 import { Tracing } from './Tracing'
 
 /**
  * The app's tracing: always into the store the Trace window reads; also to a collector when
- * OTEL_EXPORTER_OTLP_ENDPOINT is set or, failing that, the stored setting names one.
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set or, failing that, the stored setting names one (the Export
+ * dialog changes it while the app runs).
  */
 export function hostTracing(deps: {
   secrets: () => readonly string[]
-  readSetting?: (key: string) => Promise<string | null>
+  storage: { getItem(key: string): Promise<string | null>; setItem(key: string, value: string): Promise<void> }
+  encrypt?: (plain: string) => string
+  decrypt?: (cipher: string) => string
   env?: NodeJS.ProcessEnv
-}): Tracing {
+}): { tracing: Tracing; otlp: OtlpExportSetting } {
   const tracing = new Tracing({ secrets: deps.secrets })
-  const fromEnv = otlpFromEnv(deps.env)
-  if (fromEnv) tracing.export.set(otlpExporter(fromEnv))
-  else if (deps.readSetting) {
-    void deps.readSetting(OTLP_SETTING_KEY).then(
-      (stored) => {
-        const settings = otlpFromSetting(stored)
-        if (settings) tracing.export.set(otlpExporter(settings))
-      },
-      () => undefined
-    )
-  }
-  return tracing
+  const otlp = new OtlpExportSetting({ tracing, storage: deps.storage, encrypt: deps.encrypt, decrypt: deps.decrypt, env: deps.env })
+  void otlp.start()
+  return { tracing, otlp }
 }

@@ -10,7 +10,7 @@ export const OtlpSettingsSchema = z.object({
 })
 export type OtlpSettings = z.infer<typeof OtlpSettingsSchema>
 
-/** The storage key of the app's setting (applied at start; the environment wins). */
+/** The storage key of the app's setting (OtlpExportSetting reads and writes it; the environment wins). */
 export const OTLP_SETTING_KEY = 'trace.otlp'
 
 /** `k1=v1,k2=v2` as the OpenTelemetry spec writes headers (values URL-encoded). */
@@ -42,17 +42,6 @@ export function otlpFromEnv(env: NodeJS.ProcessEnv = process.env): OtlpSettings 
   const headers = { ...parseOtlpHeaders(env.OTEL_EXPORTER_OTLP_HEADERS), ...parseOtlpHeaders(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS) }
   const parsed = OtlpSettingsSchema.safeParse({ endpoint, headers })
   return parsed.success ? parsed.data : undefined
-}
-
-/** The setting as stored (JSON), or nothing when it is absent or not valid. */
-export function otlpFromSetting(stored: string | null | undefined): OtlpSettings | undefined {
-  if (!stored) return undefined
-  try {
-    const parsed = OtlpSettingsSchema.safeParse(JSON.parse(stored))
-    return parsed.success ? parsed.data : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /** OTLP/HTTP with JSON bodies; a dead collector costs an export, never a call (it runs batched). */

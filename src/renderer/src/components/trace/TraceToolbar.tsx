@@ -2,6 +2,7 @@ import { DeleteOutlined, SearchOutlined } from '@ant-design/icons'
 import { Button, Checkbox, Flex, Input, Popconfirm, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { ServerName } from '@renderer/hooks/useServerNames'
+import { TraceExportButton } from './TraceExportDialog'
 
 export interface TraceFilterState {
   serverId?: string
@@ -10,7 +11,7 @@ export interface TraceFilterState {
   search: string
 }
 
-/** The list's filters (server, tool, errors only, search) and Clear, which forgets every trace. */
+/** The list's filters (server, tool, errors only, search), Export (the OTLP setting) and Clear, which forgets every trace. */
 export function TraceToolbar({
   filter,
   onChange,
@@ -62,6 +63,7 @@ export function TraceToolbar({
         onChange={(event) => onChange({ ...filter, search: event.target.value })}
         data-testid="trace-search"
       />
+      <TraceExportButton />
       <Popconfirm title={t('trace.filters.clearConfirm')} okText={t('trace.filters.clearOk')} cancelText={t('trace.filters.cancel')} onConfirm={onClear}>
         <Button icon={<DeleteOutlined />} data-testid="trace-clear">
           {t('trace.filters.clear')}
