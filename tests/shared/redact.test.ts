@@ -118,6 +118,11 @@ describe('redactText (G3)', () => {
     expect(text).toContain('state=ok')
   })
 
+  it('a dotted path whose last part is not secret is a field name: a schema error about it stays readable', () => {
+    expect(redactText('manifest.json: user_config.api_key.description: Invalid input')).toBe('manifest.json: user_config.api_key.description: Invalid input')
+    expect(redactText('config.api_key: sk12345678 and env.API_TOKEN=abc12345')).toBe(`config.api_key: ${REDACTED} and env.API_TOKEN=${REDACTED}`)
+  })
+
   it('hides the value of a secret command-line flag, not the next flag', () => {
     expect(redactText('starting node server.js --api-key sk-abc123 --port 80')).toBe(`starting node server.js --api-key ${REDACTED} --port 80`)
     expect(redactText('run -token abc123 and --password hunter22')).toBe(`run -token ${REDACTED} and --password ${REDACTED}`)

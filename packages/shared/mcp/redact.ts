@@ -48,7 +48,9 @@ const BEARER = /\b(Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{4,})/gi
 // that looks made by a machine is a credential — a digit or symbol, or a capital inside it
 const MACHINE_MADE = /[0-9._~+/=-]|.[A-Z]/
 const isCredential = (scheme: string, value: string) => /^bearer$/i.test(scheme) || MACHINE_MADE.test(value)
-const PAIR = /\b([A-Za-z0-9_.-]*(?:secret|token|passw(?:or)?d|api[-_]?key|authorization|cookie)[A-Za-z0-9_.-]*)(["']?\s*[=:]\s*["']?)(?!(?:Bearer|Basic|Token)\s|<redacted>)([^\s"'&,;}]+)/gi
+// the secret word is in the last part of a dotted key: `user_config.api_key.description: Invalid`
+// is a schema error about a description, not an API key's value
+const PAIR = /\b([A-Za-z0-9_.-]*(?:secret|token|passw(?:or)?d|api[-_]?key|authorization|cookie)[A-Za-z0-9_-]*)(["']?\s*[=:]\s*["']?)(?!(?:Bearer|Basic|Token)\s|<redacted>)([^\s"'&,;}]+)/gi
 // a command-line flag that takes a secret: --api-key sk-… (the = form is a PAIR)
 const FLAG = /(\s-{1,2}[A-Za-z0-9_-]*(?:secret|token|passw(?:or)?d|api[-_]?key)[A-Za-z0-9_-]*\s+)(?!<redacted>|-)[^\s"']+/gi
 // a Cookie header is secret as a whole: every name=value pair in it, up to the end of the line
