@@ -83,8 +83,9 @@ export class MCPService {
     this.calls = new ToolCalls(this.events.send, { longRunningMaxMs: options.longRunningMaxMs })
     this.requests = new ClientRequests(this.events.send, options.clientRequestTimeoutMs)
     this.resolver = { loginEnv: options.loginShellEnv ?? sharedLoginShellEnv, binDirs: options.binDirs ?? defaultBinDirs() }
-    this.oauth = lazyOAuth(options.platform, options.oauth)
     this.traced = options.tracing && instrumentMcp(this, this.events, options.tracing, () => this.logs.flush())
+    // a sign-in is a span of its own, its steps events on it (SPEC §R)
+    this.oauth = lazyOAuth(options.platform, this.traced ? { ...options.oauth, steps: this.traced.signIn } : options.oauth)
   }
 
   /** The one object of a server, made on first use and kept until it is removed. */

@@ -5,6 +5,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { TRACE_ATTR } from '@shared/trace/spans'
 import type { McpEventBus } from '../mcp/events'
 import type { MCPService } from '../mcp/MCPService'
+import { urlWithoutQuery, type SignInSteps } from '../mcp/oauth/signInSteps'
 import { jsonAttribute, resultAttributes, serverAttributes } from './attributes'
 import { watchServerEvents } from './serverEvents'
 import type { Tracing } from './Tracing'
@@ -128,7 +129,31 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, tracing: Tracin
     return aborted
   }
 
+  /** the running sign-in of each server: where its steps go (else on the connect doing it) */
+  const signIns = new Map<string, Span>()
+  const signIn: SignInSteps = {
+    signIn: (server, fn) => {
+      const attributes: Attributes = { [TRACE_ATTR.operation]: 'signIn' }
+      if (server.baseUrl) attributes['mcp.server.url'] = urlWithoutQuery(server.baseUrl)
+      return run(server, 'signIn', attributes, async (span) => {
+        signIns.set(server.id, span)
+        try {
+          return await fn()
+        } finally {
+          if (signIns.get(server.id) === span) signIns.delete(server.id)
+        }
+      })
+    },
+    step: (server, name, attributes = {}) => {
+      // a connect that signs in on its own (the CLI's interactive runs) keeps the steps on itself
+      const span = signIns.get(server.id) ?? active.newest(server.id)
+      if (span) tracing.addEvent(span, `oauth.${name}`, attributes)
+    }
+  }
+
   return {
+    /** The OAuth side's hook: the user's sign-in as `{server}.signIn`, its steps as events. */
+    signIn,
     /** A connect as a span: a child of the operation that needed it, with its transport steps as events. */
     connect<T>(server: McpServer, fn: () => Promise<T>): Promise<T> {
       const secrets = serverSecretValues(server)

@@ -7,6 +7,7 @@ import { McpOAuthClientProvider } from './McpOAuthClientProvider'
 import { OAuthStore } from './oauthStore'
 import { revokeTokens } from './revoke'
 import { SignInSession } from './SignInSession'
+import type { SignInSteps } from './signInSteps'
 
 export interface McpOAuthOptions {
   /** how the authorization page is shown; the system browser by default */
@@ -22,6 +23,8 @@ export interface McpOAuthOptions {
   /** `{userData}/mcp/oauth` by default */
   dir?: string
   onProblem?: (message: string) => void
+  /** tracing's view of sign-ins: the user's Sign in as one span, each step an event on it */
+  steps?: SignInSteps
 }
 
 /**
@@ -58,7 +61,8 @@ export class McpOAuth {
       clientUri: 'https://github.com/modelcontextprotocol',
       clientMetadataUrl: this.options.clientMetadataUrl,
       fetch: this.platform.fetch,
-      signInHint: typeof this.options.signInHint === 'function' ? this.options.signInHint(server) : (this.options.signInHint ?? 'press Sign in on the server to sign in')
+      signInHint: typeof this.options.signInHint === 'function' ? this.options.signInHint(server) : (this.options.signInHint ?? 'press Sign in on the server to sign in'),
+      step: this.options.steps && ((name, attributes) => this.options.steps?.step(server, name, attributes))
     })
   }
 
@@ -70,12 +74,15 @@ export class McpOAuth {
 
   /** The user's Sign in: `connect` (a restart) runs with the browser allowed. */
   async signIn<T>(server: McpServer, connect: () => Promise<T>): Promise<T> {
-    this.signingIn.add(server.id)
-    try {
-      return await connect()
-    } finally {
-      this.signingIn.delete(server.id)
+    const run = async () => {
+      this.signingIn.add(server.id)
+      try {
+        return await connect()
+      } finally {
+        this.signingIn.delete(server.id)
+      }
     }
+    return this.options.steps ? this.options.steps.signIn(server, run) : run()
   }
 
   /** Sign out: tokens revoked where the server offers revocation, then everything stored deleted. */

@@ -7,6 +7,7 @@ import { McpServerError } from '../errors'
 import type { BrowserOpener } from './browser'
 import { CALLBACK_PATH, DEFAULT_CALLBACK_PORT, SignInError, type CallbackServer, type PendingSignIn } from './callbackServer'
 import { crossAppAccessRequest } from './crossAppAccess'
+import { urlWithoutQuery, type SignInStep } from './signInSteps'
 import type { OAuthRecord, OAuthStore } from './oauthStore'
 import { checkAuthorizationUrl } from './urlSafety'
 
@@ -27,6 +28,8 @@ export interface ProviderOptions {
   fetch: typeof fetch
   /** how the user starts a sign-in where this runs ("press Sign in", "run `auth x`") */
   signInHint: string
+  /** each step of a sign-in as it happens (tracing): never a token, code, verifier or secret */
+  step?: (name: SignInStep, attributes?: Record<string, string | number | boolean>) => void
 }
 
 /**
@@ -40,6 +43,8 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
   pending: PendingSignIn | undefined
   /** how many browser sign-ins it started (tests and the CLI read it) */
   signIns = 0
+  /** a callback's code is being exchanged: the tokens that come next are its */
+  exchanging = false
   /** the scopes a 403 insufficient_scope asked for, until tokens for them are saved */
   private stepUpScope: string | undefined
   private readonly file: string
@@ -138,6 +143,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
 
   async saveClientInformation(info: OAuthClientInformationMixed): Promise<void> {
     await this.change((r) => ({ ...r, clientInformation: info }))
+    this.step('registration', { 'oauth.registration': this.options.clientMetadataUrl && info.client_id === this.options.clientMetadataUrl ? 'client metadata document' : 'dynamic' })
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
@@ -151,11 +157,21 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     const now = Date.now()
     this.stepUpScope = undefined
     await this.change((r) => ({ ...r, tokens, tokensSavedAt: now }))
+    // which grant gave them, and what they allow: never the tokens themselves
+    const step = this.exchanging ? 'token.exchange' : this.browserGrant ? 'token.refresh' : 'token.grant'
+    this.step(step, { 'oauth.grant': this.exchanging ? 'authorization_code' : this.browserGrant ? 'refresh_token' : (this.config.grant ?? ''), 'oauth.scope': tokens.scope ?? '' })
+  }
+
+  /** A step of the sign-in, told to tracing when it listens. */
+  step(name: SignInStep, attributes?: Record<string, string | number | boolean>): void {
+    this.options.step?.(name, attributes)
   }
 
   /** The server answered 403 insufficient_scope, asking for `scope`: the next auth() signs in for it. */
   stepUp(scope: string | undefined): void {
-    if (scope) this.stepUpScope = scope
+    if (!scope) return
+    this.stepUpScope = scope
+    this.step('step-up', { 'oauth.scope': scope })
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
@@ -170,6 +186,8 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     this.options.callbacks.release(requested)
     this.pending = pending
     this.signIns++
+    // the browser is asked to open the authorization page: where, and for which scopes
+    this.step('authorization', { 'oauth.authorization_endpoint': urlWithoutQuery(url), 'oauth.scope': url.searchParams.get('scope') ?? '' })
     this.options.open(url).catch((error: unknown) => pending.fail(new SignInError(`the browser step failed: ${(error as Error)?.message ?? String(error)}`, 'failed')))
   }
 
@@ -209,6 +227,10 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     await this.change((r) => ({ ...r, discovery: JSON.parse(JSON.stringify(state)) as Record<string, unknown> }))
+    this.step('discovery', {
+      'oauth.authorization_server': urlWithoutQuery(state.authorizationServerUrl),
+      'oauth.resource_metadata': state.resourceMetadataUrl ? urlWithoutQuery(state.resourceMetadataUrl) : ''
+    })
   }
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {

@@ -62,12 +62,16 @@ export class SignInSession {
       if (signal?.aborted) throw error
       throw new McpServerError(this.server, 'SIGN_IN_FAILED', (error as Error).message, { cause: error })
     }
+    this.provider.step('callback')
+    this.provider.exchanging = true
     try {
       return (await auth(this.provider, { serverUrl: this.server.baseUrl!, authorizationCode: code, fetchFn: this.fetchImpl })) === 'AUTHORIZED'
     } catch (error) {
       throw new McpServerError(this.server, 'SIGN_IN_FAILED', `the authorization server did not exchange the sign-in code: ${(error as Error).message}`, {
         cause: error
       })
+    } finally {
+      this.provider.exchanging = false
     }
   }
 
