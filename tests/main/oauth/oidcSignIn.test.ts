@@ -95,6 +95,32 @@ describe('OAuth against oidc-provider', () => {
     expect(auth.registrations).toBe(1)
   })
 
+  it('where no browser may open (the app between Sign ins), an expired token is refreshed, even by requests that meet the 401 together', async () => {
+    const made = makeService({ oauth: { interactive: false, dir: dataDir, open: async (url) => void (opened.push(url), await follow(url)) } })
+    const background = made.service
+    const oauth = await background.oauth.get()
+    await oauth.signIn(server(), () => background.restartServer(server()))
+    // straight after the sign-in, the transport's SSE stream and the call both meet the expiry:
+    // each refreshes with the same (rotating) refresh token, which only one of them may use
+    rs.expireAccessTokens()
+    expect(await whoami(background)).toMatch(/^client /)
+    expect(auth.refreshes).toBeGreaterThanOrEqual(1)
+    // a window asking for its lists at once after the next expiry
+    rs.expireAccessTokens()
+    const before = auth.refreshes
+    const lists = await Promise.all([background.listTools(server(), { refresh: true }), background.callTool({ server: server(), name: 'whoami', args: {} }), background.listTools(server(), { refresh: true })])
+    expect(lists[0].map((t) => t.name)).toEqual(['whoami', 'admin'])
+    expect(auth.refreshes).toBeGreaterThan(before)
+    await background.closeAll()
+
+    // the app starts again with an expired token on disk: its first connect refreshes it
+    rs.expireAccessTokens()
+    const again = makeService({ oauth: { interactive: false, dir: dataDir, open: async (url) => void (opened.push(url), await follow(url)) } }).service
+    expect(await whoami(again)).toMatch(/^client /)
+    // never a browser after the one sign-in
+    expect(opened).toHaveLength(1)
+  })
+
   it('a connect that may not open the browser fails with NEEDS_SIGN_IN; the Sign in action connects', async () => {
     const made = makeService({ oauth: { interactive: false, dir: dataDir, open: async (url) => void (opened.push(url), await follow(url)) } })
     const background = made.service

@@ -73,7 +73,7 @@ describe('a sign-in as a span', () => {
     const call = tracing.store.list({ serverId: 'protected' }).find((trace) => trace.root.attributes['mcp.call.id'] === 'after-expiry')!.root
     const refresh = call.events.find((event) => event.name === 'oauth.token.refresh')
     expect(refresh?.attributes['oauth.grant']).toBe('refresh_token')
-    expect(auth.refreshes).toBe(1)
+    expect(auth.refreshes).toBeGreaterThanOrEqual(1)
     const renewed = await provider.tokens()
     expect(renewed?.access_token).not.toBe(tokens!.access_token)
     expect(JSON.stringify(call)).not.toContain(renewed!.access_token)

@@ -5,6 +5,7 @@ import type { BrowserOpener } from './browser'
 import { CallbackServer } from './callbackServer'
 import { McpOAuthClientProvider } from './McpOAuthClientProvider'
 import { OAuthStore } from './oauthStore'
+import { refreshOnce } from './refreshOnce'
 import { revokeTokens } from './revoke'
 import { SignInSession } from './SignInSession'
 import type { SignInSteps } from './signInSteps'
@@ -35,12 +36,15 @@ export interface McpOAuthOptions {
 export class McpOAuth {
   readonly callbacks: CallbackServer
   readonly store: OAuthStore
+  /** the platform's fetch, with refreshes that race each other sharing one request */
+  private readonly fetch: typeof fetch
   private readonly signingIn = new Set<string>()
 
   constructor(
     private readonly platform: Platform,
     private readonly options: McpOAuthOptions = {}
   ) {
+    this.fetch = refreshOnce(platform.fetch)
     this.callbacks = new CallbackServer({ timeoutMs: options.signInTimeoutMs })
     this.store = new OAuthStore({
       dir: options.dir ?? join(platform.userDataDir, 'mcp', 'oauth'),
@@ -60,7 +64,7 @@ export class McpOAuth {
       clientName: this.platform.appName,
       clientUri: 'https://github.com/modelcontextprotocol',
       clientMetadataUrl: this.options.clientMetadataUrl,
-      fetch: this.platform.fetch,
+      fetch: this.fetch,
       signInHint: typeof this.options.signInHint === 'function' ? this.options.signInHint(server) : (this.options.signInHint ?? 'press Sign in on the server to sign in'),
       step: this.options.steps && ((name, attributes) => this.options.steps?.step(server, name, attributes))
     })
@@ -69,7 +73,7 @@ export class McpOAuth {
   /** A connect's sign-in; none for a server that is not reached over HTTP. */
   session(server: McpServer): SignInSession | undefined {
     if (!server.baseUrl || server.type === 'stdio' || server.type === 'inMemory') return undefined
-    return new SignInSession(this.provider(server), server, this.callbacks, this.platform.fetch, this.interactive(server))
+    return new SignInSession(this.provider(server), server, this.callbacks, this.fetch, this.interactive(server))
   }
 
   /** The user's Sign in: `connect` (a restart) runs with the browser allowed. */
