@@ -3,6 +3,8 @@ import { basename } from 'node:path'
 import type { McpServer } from '@shared/mcp/server'
 import { ExtensionError } from '../main/services/extensions/extensionError'
 import { ExtensionInstaller } from '../main/services/extensions/ExtensionInstaller'
+import { userLoginShellEnv } from '../main/services/mcp/loginEnvCache'
+import { defaultBinDirs } from '../main/services/mcp/mcpServiceOptions'
 import { removeServer } from '../main/services/servers/removeServer'
 import type { ServerRegistry } from '../main/services/servers/ServerRegistry'
 import type { DxtCommand } from './args'
@@ -17,7 +19,8 @@ const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
  * archive, a bad or missing setting is bad input: exit 2 with what to change.
  */
 export async function runDxtCommand(command: DxtCommand, registry: ServerRegistry, userDataDir: string): Promise<number> {
-  const installer = new ExtensionInstaller({ userDataDir, registry })
+  // runtimes are looked for on the PATH servers get: the login shell's, as the other commands use it
+  const installer = new ExtensionInstaller({ userDataDir, registry, runtimes: { loginEnv: userLoginShellEnv(userDataDir), binDirs: defaultBinDirs() } })
   try {
     if (command.action === 'install') return await install(installer, command)
     if (command.action === 'list') return await list(installer, command.json)

@@ -9,6 +9,8 @@ import { storageHandlers } from './ipc/storageHandlers'
 import { traceHandlers } from './ipc/traceHandlers'
 import { ExtensionInstaller } from './services/extensions/ExtensionInstaller'
 import { MCPService, type MCPServiceOptions } from './services/mcp/MCPService'
+import { defaultBinDirs } from './services/mcp/mcpServiceOptions'
+import { sharedLoginShellEnv } from './services/mcp/shellEnv'
 import { ServerRegistry } from './services/servers/ServerRegistry'
 import { FileStorage } from './services/storage/FileStorage'
 import { hostTracing } from './services/trace/hostTracing'
@@ -54,7 +56,9 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   // a server the CLI adds while the app runs shows in the windows at once
   const unwatch = registry.watch()
   // desktop extensions: what a process that died while staging or installing left is swept now
-  const extensions = new ExtensionInstaller({ userDataDir: platform.userDataDir, registry, stopServer: (server) => mcp.stopServer(server) })
+  // runtimes are looked for where servers will find them: the same login shell and bundled tools
+  const runtimes = { loginEnv: deps.mcpOptions?.loginShellEnv ?? sharedLoginShellEnv, binDirs: deps.mcpOptions?.binDirs ?? defaultBinDirs() }
+  const extensions = new ExtensionInstaller({ userDataDir: platform.userDataDir, registry, runtimes, stopServer: (server) => mcp.stopServer(server) })
   void extensions.sweep().catch(() => undefined)
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {

@@ -57,7 +57,8 @@ export const ERROR_CODES = [
   'INCOMPATIBLE',
   'BAD_SIGNATURE',
   'MISSING_CONFIG',
-  'EXTENSION_NOT_FOUND'
+  'EXTENSION_NOT_FOUND',
+  'INSTALL_IN_PROGRESS'
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -45,7 +45,8 @@ export interface ExtensionPreview {
   tools: { name: string; description?: string }[]
   prompts: { name: string; description?: string }[]
   signature: SignatureStatus
-  compatibility: { ok: boolean; problems: string[] }
+  /** problems stop the install; notes do not (a range for Claude Desktop, a runtime used instead or missing) */
+  compatibility: { ok: boolean; problems: string[]; notes: string[] }
   /** the full command line it will run, user_config values shown as ${user_config.KEY} */
   command: string
   userConfig: Record<string, UserConfigField>

@@ -219,7 +219,7 @@ describe('installing a desktop extension from the window', () => {
     const { api, extensions } = await app()
     const other = process.platform === 'win32' ? 'darwin' : 'win32'
     const preview = await api.extensions.stage({ fileName: 'hello.mcpb', dataBase64: base64(await helloArchive(helloManifest({ compatibility: { platforms: [other] } }))) })
-    expect(preview.compatibility).toEqual({ ok: false, problems: [`it runs on ${other} only, not on ${process.platform}`] })
+    expect(preview.compatibility).toEqual({ ok: false, problems: [`it runs on ${other} only, not on ${process.platform}`], notes: [] })
     await expect(api.extensions.install({ stageId: preview.stageId, userConfig: { greeting: 'Hi' } })).rejects.toMatchObject({ code: 'INCOMPATIBLE' })
     expect(existsSync(extensions) ? readdirSync(extensions) : []).toEqual([])
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compatibilityProblems, satisfies } from '../../../src/main/services/extensions/compatibility'
+import { compatibilityNotes, compatibilityProblems, satisfies } from '../../../src/main/services/extensions/compatibility'
 import { parseManifest, sanitizeName } from '../../../src/main/services/extensions/manifest'
 import { helloManifest } from './archives'
 
@@ -47,10 +47,27 @@ describe('compatibility', () => {
     expect(satisfies(version, range)).toBe(expected)
   })
 
-  it('names what does not fit: the OS, the Node or Python version', () => {
-    const manifest = parseManifest(JSON.stringify(helloManifest({ compatibility: { platforms: ['darwin'], runtimes: { node: '>=22' } } })))
-    expect(compatibilityProblems(manifest, { platform: 'linux', nodeVersion: '20.1.0' })).toEqual(['it runs on darwin only, not on linux', 'it needs Node >=22; this computer has 20.1.0'])
-    // a runtime that was not found is for the start to report (command not found), not a refusal here
+  it('names what does not fit: the OS, and the runtime that would run it with the range and its version', () => {
+    const manifest = parseManifest(JSON.stringify(helloManifest({ compatibility: { platforms: ['darwin'], runtimes: { node: '>=22', python: '>=3.12' } } })))
+    expect(compatibilityProblems(manifest, { platform: 'linux', runtime: { name: 'Node', path: '/usr/bin/node', version: '20.1.0' } })).toEqual([
+      'it runs on darwin only, not on linux',
+      'it needs Node >=22; the Node that would run it, /usr/bin/node, is 20.1.0'
+    ])
+    expect(compatibilityProblems(manifest, { platform: 'darwin', runtime: { name: 'Python', path: '/usr/bin/python3', version: '3.11.7' } })).toEqual([
+      'it needs Python >=3.12; the Python that would run it, /usr/bin/python3, is 3.11.7'
+    ])
+    expect(compatibilityProblems(manifest, { platform: 'darwin', runtime: { name: 'Node', path: '/opt/node', version: '22.3.0' } })).toEqual([])
+    // uv brings its own Python; a runtime that was not found is a note, not a refusal
+    expect(compatibilityProblems(manifest, { platform: 'darwin', runtime: { name: 'uv', path: '/usr/bin/uv' } })).toEqual([])
     expect(compatibilityProblems(manifest, { platform: 'darwin' })).toEqual([])
+  })
+
+  it('compatibility.claude_desktop is shown as a note, never a refusal: MCP Studio is not Claude Desktop', () => {
+    const manifest = parseManifest(JSON.stringify(helloManifest({ compatibility: { claude_desktop: '>=0.10.0' } })))
+    expect(compatibilityProblems(manifest, { platform: 'linux' })).toEqual([])
+    expect(compatibilityNotes(manifest, { platform: 'linux', notes: ['python3 is not on your PATH; it runs with python (/usr/bin/python)'] })).toEqual([
+      'written for Claude Desktop >=0.10.0; MCP Studio shows this range but does not check it',
+      'python3 is not on your PATH; it runs with python (/usr/bin/python)'
+    ])
   })
 })

@@ -3,13 +3,17 @@ import { basename } from 'node:path'
 import type { ExtensionPreview, ExtensionUserConfig, UserConfigValues } from '@shared/mcp/extensions'
 import type { McpServer, McpServerInput } from '@shared/mcp/server'
 import type { ServerRegistry } from '../servers/ServerRegistry'
+import { sharedLoginShellEnv } from '../mcp/shellEnv'
+import { defaultBinDirs } from '../mcp/mcpServiceOptions'
 import type { HostFacts } from './compatibility'
 import { ExtensionError } from './extensionError'
 import { extensionFolder, extensionsRoot, ownedFolder } from './extensionFolders'
-import { hostFacts as defaultHostFacts } from './hostFacts'
+import { hostFacts, type RuntimeLookup } from './hostFacts'
 import { readInstalledManifest } from './installedManifest'
+import { withInstallLock } from './installLock'
+import type { Manifest } from './manifest'
 import { placeFolder, sweepPlacements } from './placeFolder'
-import { resolveMcpCommand } from './resolveMcpConfig'
+import { resolveMcpCommand, type McpCommand } from './resolveMcpConfig'
 import { commandLine } from './serverTemplate'
 import { StagingArea, type StagedExtension } from './stagingArea'
 import type { ExtractLimits } from './safeExtract'
@@ -21,7 +25,10 @@ export interface ExtensionInstallerOptions {
   /** stops a server before its folder is replaced (an upgrade) */
   stopServer?(server: McpServer): Promise<void>
   tempRoot?: string
-  hostFacts?(): Promise<HostFacts>
+  /** where runtimes are looked for: the login shell's PATH and the bundled tools, as servers start */
+  runtimes?: RuntimeLookup
+  /** what compatibility is checked against; the runtime found through `runtimes` by default */
+  hostFacts?(manifest: Manifest, template: McpCommand, folder: string): Promise<HostFacts>
   limits?: ExtractLimits
   ttlMs?: number
 }
@@ -41,10 +48,11 @@ export class ExtensionInstaller {
   readonly staging: StagingArea
 
   constructor(readonly options: ExtensionInstallerOptions) {
+    const runtimes = options.runtimes ?? { loginEnv: sharedLoginShellEnv, binDirs: defaultBinDirs() }
     this.staging = new StagingArea({
       tempRoot: options.tempRoot,
       targetFolder: (name) => extensionFolder(options.userDataDir, name),
-      hostFacts: options.hostFacts ?? defaultHostFacts,
+      hostFacts: options.hostFacts ?? ((manifest, template, folder) => hostFacts(manifest, template, folder, runtimes)),
       limits: options.limits,
       ttlMs: options.ttlMs
     })
@@ -93,16 +101,23 @@ export class ExtensionInstaller {
    * Installs a staged extension. Refused (and still staged, so the user can fix it) when it cannot
    * run here, when its signature is invalid and not accepted, or when a setting is wrong or a
    * required one missing. An installed version is replaced only once the new one is in place and
-   * its server saved; if that fails, the old one is back as it was.
+   * its server saved; if that fails, the old one is back as it was. A second install of the same
+   * extension while one runs (here, or in another process) is refused with INSTALL_IN_PROGRESS.
    */
   async install(stageId: string, values: UserConfigValues, options: InstallOptions = {}): Promise<McpServer> {
     const stage = this.staging.get(stageId)
+    return withInstallLock(extensionsRoot(this.options.userDataDir), stage.manifest.name, (held) => this.installHeld(stage, values, options, held))
+  }
+
+  private async installHeld(stage: StagedExtension, values: UserConfigValues, options: InstallOptions, held: () => void): Promise<McpServer> {
     const { manifest, fields } = stage
     if (!stage.compatibility.ok) throw new ExtensionError('INCOMPATIBLE', `"${manifest.name}" cannot run on this computer: ${stage.compatibility.problems.join('; ')}`)
     if (stage.signature?.status === 'invalid' && !options.acceptInvalidSignature) {
       throw new ExtensionError('BAD_SIGNATURE', `"${manifest.name}" has an invalid signature: ${stage.signature.reason}. Install it only if you trust where it came from`)
     }
     const { registry } = this.options
+    // another process may have installed it since this one last read the list
+    await registry.sync()
     const installed = this.installedAt(stage.folder)
     if (installed) await this.assertSameExtension(installed, manifest.name)
     // an upgrade keeps the settings the new version still has, unless given anew
@@ -114,6 +129,7 @@ export class ExtensionInstaller {
     resolveMcpCommand(stage.template, { dirname: stage.folder, fields, values: userConfig })
 
     if (installed) await this.options.stopServer?.(installed)
+    held()
     const placed = await placeFolder(stage.content, stage.folder)
     let server: McpServer
     try {
@@ -125,7 +141,7 @@ export class ExtensionInstaller {
       throw error
     }
     await placed.commit()
-    await this.staging.discard(stageId)
+    await this.staging.discard(stage.id)
     return server
   }
 

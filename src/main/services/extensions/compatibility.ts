@@ -1,12 +1,13 @@
 import type { Manifest } from './manifest'
+import type { RuntimeChoice } from './serverRuntime'
 import { ExtensionError } from './extensionError'
 
 export interface HostFacts {
   platform: NodeJS.Platform
-  /** the Node version extension servers of type `node` run on; undefined when none was found */
-  nodeVersion?: string
-  /** the Python version `python`/`uv` servers run on; undefined when none was found */
-  pythonVersion?: string
+  /** the runtime that would run the server here (serverRuntime.ts); none for a binary or when missing */
+  runtime?: RuntimeChoice['runtime']
+  /** worth knowing before installing, never a reason to refuse (a fallback runtime, a missing one) */
+  notes?: string[]
 }
 
 const parts = (version: string) => version.replace(/^v/, '').split(/[.+-]/).slice(0, 3).map((n) => Number.parseInt(n, 10) || 0)
@@ -49,9 +50,10 @@ function satisfiesOne(version: string, comparator: string): boolean {
 }
 
 /**
- * What stops an extension from running here, in words: another OS, or a Node or Python version
- * it excludes. Empty when it fits. A runtime that was not found is not reported here: starting
- * the server says "command not found" with the command it looked for.
+ * What stops an extension from running here, in words: another OS, or a runtime version it
+ * excludes, checked against the runtime that would run it (the system's Node or Python, or the
+ * app's own Node; uv brings its own Python). Empty when it fits. A runtime that was not found is
+ * a note, not a problem: it can be installed before the server starts.
  */
 export function compatibilityProblems(manifest: Manifest, host: HostFacts): string[] {
   const wanted = manifest.compatibility
@@ -60,15 +62,22 @@ export function compatibilityProblems(manifest: Manifest, host: HostFacts): stri
   if (wanted.platforms && !wanted.platforms.includes(host.platform as 'darwin' | 'win32' | 'linux')) {
     problems.push(`it runs on ${wanted.platforms.join(', ')} only, not on ${host.platform}`)
   }
-  const { node, python } = wanted.runtimes ?? {}
-  if (node && manifest.server.type === 'node' && host.nodeVersion && !satisfies(host.nodeVersion, node)) {
-    problems.push(`it needs Node ${node}; this computer has ${host.nodeVersion}`)
-  }
-  const usesPython = manifest.server.type === 'python' || (manifest.server.type as string) === 'uv'
-  if (python && usesPython && host.pythonVersion && !satisfies(host.pythonVersion, python)) {
-    problems.push(`it needs Python ${python}; this computer has ${host.pythonVersion}`)
+  const runtime = host.runtime
+  const range = runtime?.name === 'Node' ? wanted.runtimes?.node : runtime?.name === 'Python' ? wanted.runtimes?.python : undefined
+  if (runtime?.version && range && !satisfies(runtime.version, range)) {
+    problems.push(`it needs ${runtime.name} ${range}; the ${runtime.name} that would run it, ${runtime.path}, is ${runtime.version}`)
   }
   return problems
+}
+
+/**
+ * What the install preview says without refusing. `compatibility.claude_desktop` is the range of
+ * Claude Desktop versions the author tested with; MCP Studio is not Claude Desktop and has no
+ * version on that scale, so the range is shown, never checked.
+ */
+export function compatibilityNotes(manifest: Manifest, host: HostFacts): string[] {
+  const claude = manifest.compatibility?.claude_desktop
+  return [...(claude ? [`written for Claude Desktop ${claude}; MCP Studio shows this range but does not check it`] : []), ...(host.notes ?? [])]
 }
 
 /** Refuses an extension that says it cannot run here. */

@@ -17,6 +17,7 @@ export type ExtensionErrorCode = Extract<
   | 'BAD_CONFIG'
   | 'EXTENSION_NOT_FOUND'
   | 'SERVER_EXISTS'
+  | 'INSTALL_IN_PROGRESS'
 >
 
 export class ExtensionError extends Error {

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname } from 'node:path'
 import type { SignatureStatus, UserConfigField } from '@shared/mcp/extensions'
-import { compatibilityProblems, type HostFacts } from './compatibility'
+import { compatibilityNotes, compatibilityProblems, type HostFacts } from './compatibility'
 import { insideExtension } from './entryNames'
 import { ExtensionError } from './extensionError'
 import { parseManifest, type Manifest } from './manifest'
@@ -18,7 +18,7 @@ export interface InspectedExtension {
   template: McpCommand
   fields: Record<string, UserConfigField>
   iconDataUrl?: string
-  compatibility: { ok: boolean; problems: string[] }
+  compatibility: { ok: boolean; problems: string[]; notes: string[] }
   signature?: SignatureStatus
 }
 
@@ -47,9 +47,13 @@ async function iconOf(content: string, manifest: Manifest): Promise<string | und
 /**
  * Reads and checks an extracted extension: its manifest against the official schema, the entry
  * point inside it and present, its command line free of `..` and of unknown variables, and
- * whether it can run on this computer.
+ * whether it can run on this computer (`facts`: this OS and the runtime that would run it).
  */
-export async function inspectExtension(content: string, targetFolder: (manifestName: string) => string, host: HostFacts): Promise<InspectedExtension> {
+export async function inspectExtension(
+  content: string,
+  targetFolder: (manifestName: string) => string,
+  facts: (manifest: Manifest, template: McpCommand, folder: string) => Promise<HostFacts>
+): Promise<InspectedExtension> {
   const manifest = await readManifest(content)
   const folder = targetFolder(manifest.name)
   const entry = insideExtension(content, manifest.server.entry_point, 'server.entry_point')
@@ -57,6 +61,8 @@ export async function inspectExtension(content: string, targetFolder: (manifestN
     throw new ExtensionError('BAD_MANIFEST', `manifest.json: server.entry_point "${manifest.server.entry_point}" is not in the archive`)
   }
   const template = serverTemplate(manifest, folder)
+  // the runtime is looked for in the extracted copy: the installed one is not there yet
+  const host = await facts(manifest, serverTemplate(manifest, content), content)
   const problems = compatibilityProblems(manifest, host)
   return {
     manifest,
@@ -64,6 +70,6 @@ export async function inspectExtension(content: string, targetFolder: (manifestN
     template,
     fields: userConfigFields(manifest),
     iconDataUrl: await iconOf(content, manifest),
-    compatibility: { ok: problems.length === 0, problems }
+    compatibility: { ok: problems.length === 0, problems, notes: compatibilityNotes(manifest, host) }
   }
 }

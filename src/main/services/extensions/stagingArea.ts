@@ -7,6 +7,8 @@ import { inspectExtension, type InspectedExtension } from './inspectExtension'
 import { extractZip, type ExtractLimits } from './safeExtract'
 import { unsignedContent, verifySignature } from './signature'
 import type { HostFacts } from './compatibility'
+import type { Manifest } from './manifest'
+import type { McpCommand } from './resolveMcpConfig'
 
 /** An archive extracted and checked in a temp folder, waiting for the user's yes or no. */
 export interface StagedExtension extends InspectedExtension {
@@ -22,7 +24,8 @@ export interface StagingOptions {
   tempRoot?: string
   /** where an extension will be installed (`replaces` and the command shown are for that folder) */
   targetFolder(manifestName: string): string
-  hostFacts(): Promise<HostFacts>
+  /** this OS and the runtime that would run an extension's server (hostFacts.ts) */
+  hostFacts(manifest: Manifest, template: McpCommand, folder: string): Promise<HostFacts>
   limits?: ExtractLimits
   /** a stage nobody installs or discards is removed after this long */
   ttlMs?: number
@@ -55,7 +58,7 @@ export class StagingArea {
       await writeFile(archive, data, { mode: 0o600 })
       const content = join(dir, 'content')
       await extractZip(await unsignedContent(data), content, this.options.limits)
-      const inspected = await inspectExtension(content, this.options.targetFolder, await this.options.hostFacts())
+      const inspected = await inspectExtension(content, this.options.targetFolder, this.options.hostFacts)
       const signature = await verifySignature(archive, data)
       const stage: StagedExtension = { ...inspected, signature, id: randomUUID(), dir, content }
       const timer = setTimeout(() => void this.discard(stage.id), this.options.ttlMs ?? TTL_MS)

@@ -120,11 +120,13 @@ export class MCPService {
     // and its log redacts the values they bring in
     this.secrets.remember(configured)
     // an extension's variables and settings first (SPEC C6): a missing setting stops it here
-    const extension = await startableExtension(configured)
+    const extension = await startableExtension(configured, this.resolver)
     const server = await expandPlaceholders(extension.server, this.resolver.loginEnv)
     this.secrets.remember(configured, server, extension.secrets)
     const log = owner.log(configured, undefined, server)
     owner.hostLog = owner.log(configured, HOST_LOG_SOURCE, server)
+    // an extension run by another runtime than its manifest names (python for python3, the app's own Node) says so
+    for (const note of extension.notes) log('info', note)
     owner.roots = server.roots ?? []
     // one identity per connection: a withdrawn request is matched by it and its JSON-RPC id
     const origin = {}

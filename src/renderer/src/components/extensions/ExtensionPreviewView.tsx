@@ -29,6 +29,15 @@ export function ExtensionPreviewView({ preview }: { preview: ExtensionPreview })
           description={<ul style={{ margin: 0, paddingInlineStart: 18 }}>{preview.compatibility.problems.map((p, i) => <li key={i}>{p}</li>)}</ul>}
         />
       )}
+      {preview.compatibility.notes.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="extension-notes"
+          title={t('extensionInstall.notes')}
+          description={<ul style={{ margin: 0, paddingInlineStart: 18 }}>{preview.compatibility.notes.map((note, i) => <li key={i}>{note}</li>)}</ul>}
+        />
+      )}
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('extensionInstall.signature')}>
           <SignatureTag signature={preview.signature} />
