@@ -1,65 +1,76 @@
-import { execFile } from 'node:child_process'
 import { X509Certificate } from 'node:crypto'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import type { SignatureStatus } from '@shared/mcp/extensions'
+import { checkChain, type ChainResult } from './certificateChain'
+import { readCmsSignature } from './cmsSignature'
+import { systemTrustAnchors } from './trustStore'
 
-const run = promisify(execFile)
+export interface VerifyOptions {
+  /** the roots to trust (PEM); the system's trust store by default */
+  trusted?: string[]
+  now?: Date
+  platform?: NodeJS.Platform
+}
 
 /**
- * Who signed an archive (SPEC D5). The signature is the mcpb package's: a PKCS#7 block after the
- * zip (`extractSignatureBlock`), a certificate chain checked against the OS's trust store
- * (`verifyCertificateChain`). Its own `verifyMcpbFile` cannot say "signed" today: node-forge does
- * not implement PKCS#7 verification, so every signature ends as "unsigned" (mcpb issues 260,
- * 276, 277). It is asked first, for when it is fixed; otherwise the detached signature is checked
- * with `openssl cms -verify` over the archive's bytes, as the package's pending fix does, and the
- * chain with the package's check. A block that is there but does not verify is `invalid`, never
- * "unsigned". The package is loaded only here (node-forge is heavy).
+ * Who signed an archive (SPEC D5): signed by whom, unsigned, or invalid. The signature is the
+ * mcpb package's (`mcpb sign`: a PKCS#7 block after the zip). Its own `verifyMcpbFile` is asked
+ * first, for when it can say "signed"; today it cannot (node-forge does not implement PKCS#7
+ * verification, so it answers "unsigned" for every block: mcpb issues 260, 276, 277), and its
+ * chain check runs `openssl verify -purpose codesigning`, which OpenSSL before 3.2 rejects and
+ * Windows has no openssl for. So the block is verified here, in-process (cmsSignature.ts,
+ * certificateChain.ts, trustStore.ts), with the same verdicts on every OS and OpenSSL. A block
+ * that is there but does not verify is `invalid`, never "unsigned". The packages are loaded only
+ * for a signed archive (node-forge and pkijs are heavy).
  */
-export async function verifySignature(archivePath: string, data: Buffer): Promise<SignatureStatus> {
+export async function verifySignature(archivePath: string, data: Buffer, options: VerifyOptions = {}): Promise<SignatureStatus> {
   const { extractSignatureBlock, verifyMcpbFile, verifyCertificateChain } = await import('@anthropic-ai/mcpb/node')
   const { originalContent, pkcs7Signature } = extractSignatureBlock(data)
   if (!pkcs7Signature) return { status: 'unsigned' }
   const byPackage = await verifyMcpbFile(archivePath).catch(() => undefined)
   if (byPackage?.status === 'signed') return { status: 'signed', signer: byPackage.publisher ?? 'unknown' }
 
-  const dir = await mkdtemp(join(tmpdir(), 'mcp-studio-sig-'))
+  let cms: Awaited<ReturnType<typeof readCmsSignature>>
   try {
-    const [signature, content] = [join(dir, 'signature.p7'), join(dir, 'content.zip')]
-    await writeFile(signature, pkcs7Signature)
-    await writeFile(content, originalContent)
-    const certificates = await signerCertificates(signature)
-    if (!certificates.length) return { status: 'invalid', reason: 'the signature block holds no certificate' }
-    const signer = commonName(certificates[0])
-    try {
-      // the signature over the archive's bytes; the chain is checked below, against the OS store
-      await run('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', signature, '-content', content, '-noverify', '-purpose', 'any', '-out', join(dir, 'out')], { timeout: 20_000 })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'invalid', reason: `signed by "${signer}", but this computer has no openssl to check the signature with` }
-      return { status: 'invalid', reason: `the signature by "${signer}" does not match the archive's content (it was changed after signing)` }
-    }
-    if (certificates[0].checkIssued(certificates[0])) return { status: 'invalid', reason: `signed by "${signer}" with a self-signed certificate, which nobody vouches for` }
-    const trusted = await verifyCertificateChain(Buffer.from(certificates[0].toString()), certificates.slice(1).map((cert) => Buffer.from(cert.toString())))
-    if (!trusted) return { status: 'invalid', reason: `signed by "${signer}", whose certificate this computer does not trust` }
-    return { status: 'signed', signer }
+    cms = await readCmsSignature(pkcs7Signature, originalContent)
   } catch (error) {
     return { status: 'invalid', reason: `the signature could not be read (${(error as Error).message})` }
-  } finally {
-    await rm(dir, { recursive: true, force: true })
+  }
+  const leaf = cms.signer
+  if (!leaf) return { status: 'invalid', reason: 'the signature block holds no certificate' }
+  const signer = commonName(leaf)
+  if (!cms.matches) return { status: 'invalid', reason: `the signature by "${signer}" does not match the archive's content (it was changed after signing)` }
+  if (leaf.checkIssued(leaf)) return { status: 'invalid', reason: `signed by "${signer}" with a self-signed certificate, which nobody vouches for` }
+
+  const anchors = options.trusted ? options.trusted.map((pem) => new X509Certificate(pem)) : await systemTrustAnchors()
+  const intermediates = cms.certificates.filter((cert) => cert.fingerprint256 !== leaf.fingerprint256)
+  const chain = checkChain(leaf, intermediates, anchors, options.now)
+  if (chain.ok) return { status: 'signed', signer }
+  const platform = options.platform ?? process.platform
+  if (chain.why === 'untrusted' && !options.trusted && (platform === 'darwin' || platform === 'win32')) {
+    // roots the user added to the keychain or the Windows store, which plain Node cannot list:
+    // the OS's own check, through the package (security verify-cert, PowerShell; no openssl)
+    const pem = (cert: X509Certificate) => Buffer.from(cert.toString())
+    if (await verifyCertificateChain(pem(leaf), intermediates.map(pem)).catch(() => false)) return { status: 'signed', signer }
+  }
+  return { status: 'invalid', reason: chainProblem(signer, chain) }
+}
+
+function chainProblem(signer: string, chain: Exclude<ChainResult, { ok: true }>): string {
+  const whose = (subject: string) => `the certificate of "${commonNameOf(subject)}"`
+  switch (chain.why) {
+    case 'untrusted':
+      return `signed by "${signer}", whose certificate this computer does not trust`
+    case 'expired':
+      return `signed by "${signer}", but ${whose(chain.subject)} expired on ${chain.date}`
+    case 'not-yet-valid':
+      return `signed by "${signer}", but ${whose(chain.subject)} is not valid before ${chain.date}`
+    case 'not-for-code-signing':
+      return `signed by "${signer}", but ${whose(chain.subject)} is not for code signing (its extended key usage is ${chain.usages.join(', ')})`
   }
 }
 
-/** The certificates of a PKCS#7 block, the signer's first. */
-async function signerCertificates(signature: string): Promise<X509Certificate[]> {
-  const { stdout } = await run('openssl', ['pkcs7', '-inform', 'DER', '-in', signature, '-print_certs'], { timeout: 20_000 })
-  return (stdout.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).map((pem) => new X509Certificate(pem))
-}
-
-function commonName(cert: X509Certificate): string {
-  return /(?:^|\n)CN=([^\n]+)/.exec(cert.subject)?.[1]?.trim() || cert.subject.replace(/\n/g, ', ')
-}
+const commonNameOf = (subject: string) => /(?:^|\n)CN=([^\n]+)/.exec(subject)?.[1]?.trim() || subject.replace(/\n/g, ', ')
+const commonName = (cert: X509Certificate) => commonNameOf(cert.subject)
 
 /** The zip without its signature block: what the signature covers and what is extracted. */
 export async function unsignedContent(data: Buffer): Promise<Buffer> {
