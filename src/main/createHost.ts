@@ -8,6 +8,7 @@ import { serverHandlers } from './ipc/serverHandlers'
 import { storageHandlers } from './ipc/storageHandlers'
 import { traceHandlers } from './ipc/traceHandlers'
 import { ExtensionInstaller } from './services/extensions/ExtensionInstaller'
+import type { OpenedFileInbox } from './services/extensions/OpenedFileInbox'
 import { MCPService, type MCPServiceOptions } from './services/mcp/MCPService'
 import { defaultBinDirs } from './services/mcp/mcpServiceOptions'
 import { sharedLoginShellEnv } from './services/mcp/shellEnv'
@@ -28,6 +29,8 @@ export interface Host {
 export interface HostDeps extends AppHandlerDeps {
   /** tests lower timeouts; the app takes the defaults */
   mcpOptions?: Omit<MCPServiceOptions, 'platform' | 'trust'>
+  /** .mcpb/.dxt files the operating system opened the app with (Electron) */
+  openedExtensions?: OpenedFileInbox
 }
 
 /**
@@ -53,6 +56,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const offSpans = tracing.store.onSpans((event) => platform.emit('trace:spans', event))
   // the window takes an install link when told one came (it may also come before any window)
   const offLinks = deps.installLinks?.onArrival(() => platform.emit('app:install-links', {}))
+  // the same for a double-clicked extension file: the window takes it and opens the install dialog
+  const offOpened = deps.openedExtensions?.onArrival(() => platform.emit('extensions:files-opened', {}))
   // a server the CLI adds while the app runs shows in the windows at once
   const unwatch = registry.watch()
   // desktop extensions: what a process that died while staging or installing left is swept now
@@ -67,7 +72,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     ...serverHandlers({ registry, mcp, platform }),
     ...mcpHandlers(mcp, registry),
     ...traceHandlers(tracing, otlp),
-    ...extensionHandlers({ installer: extensions, registry, platform })
+    ...extensionHandlers({ installer: extensions, registry, platform, opened: deps.openedExtensions })
   }
   // the collector's header values are secrets too: never in an error sent to a window
   const router = new IpcRouter(ipcContract, () => [...mcp.secrets.values(), ...otlp.secrets()])
@@ -83,6 +88,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
       await extensions.staging.discardAll()
       offSpans()
       offLinks?.()
+      offOpened?.()
       await mcp.closeAll()
       await tracing.shutdown()
       await registry.flush()

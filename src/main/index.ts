@@ -7,6 +7,8 @@ import { createElectronPlatform } from './platform/electronPlatform'
 import { registerAppScheme, lockDownSessions, serveRenderer } from './platform/electronSecurity'
 import { createAppWindow, isOwnPage, rendererUrl } from './platform/electronWindows'
 import { registerInstallLinks } from './platform/electronInstallLinks'
+import { registerExtensionFiles } from './platform/electronExtensionFiles'
+import { OpenedFileInbox } from './services/extensions/OpenedFileInbox'
 import { InstallLinkInbox } from './services/installLinks/InstallLinkInbox'
 import { userLoginShellEnv } from './services/mcp/loginEnvCache'
 
@@ -18,6 +20,8 @@ let traceWindow: BrowserWindow | null = null
 let host: Host | null = null
 // mcpstudio:// links wait here for the window, which shows them to the user
 const installLinks = new InstallLinkInbox()
+// so do double-clicked .mcpb/.dxt files, for the install dialog
+const openedExtensions = new OpenedFileInbox()
 
 function openMainWindow() {
   if (mainWindow && !mainWindow.isDestroyed()) return mainWindow.focus()
@@ -73,6 +77,10 @@ if (!app.requestSingleInstanceLock()) {
     installLinks.deliver(link)
     if (app.isReady()) openMainWindow()
   })
+  registerExtensionFiles(app, (path) => {
+    openedExtensions.deliver(path)
+    if (app.isReady()) openMainWindow()
+  })
 
   void app.whenReady().then(async () => {
     serveRenderer(join(outDir, 'renderer'))
@@ -80,7 +88,7 @@ if (!app.requestSingleInstanceLock()) {
     const platform = createElectronPlatform(ownWindows)
     // the profile's environment from the last start: the first stdio server does not wait for the shell
     const loginShellEnv = userLoginShellEnv(platform.userDataDir)
-    host = await createHost({ platform, mode: 'electron', windows: { openTraceWindow }, installLinks, loginShellEnv, mcpOptions: { loginShellEnv } })
+    host = await createHost({ platform, mode: 'electron', windows: { openTraceWindow }, installLinks, openedExtensions, loginShellEnv, mcpOptions: { loginShellEnv } })
     const trusted = (frameUrl: string | undefined, id: number) =>
       !!frameUrl && isOwnPage(frameUrl) && ownWindows().some((w) => w.webContents.id === id)
     bindRouterToIpcMain(ipcMain, host.router, trusted)

@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { buildInstallLink } from '@shared/mcp/installLink'
 import { appSession } from './support/appSession'
 import { ARTIFACTS, type BrowserApp } from './support/browserApp'
 import { dialogsSettled, EVERYTHING } from './support/uiSteps'
+
+// the README shows these
+const DOCS = resolve('docs/screenshots')
 
 let app: BrowserApp
 let page: Page
@@ -36,9 +39,24 @@ async function openLink(link: string) {
   await dialogsSettled(page)
 }
 
-async function snap(name: string) {
+async function snap(name: string, folder = ARTIFACTS) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity))
-  await page.screenshot({ path: join(ARTIFACTS, name) })
+  await page.screenshot({ path: join(folder, name) })
+}
+
+/** Add server → Paste an install link; resolves once the field has the keyboard. */
+async function openPaste() {
+  await page.getByTestId('add-server').click()
+  await page.getByTestId('add-menu-paste-link').click()
+  await page.getByTestId('paste-link-dialog').waitFor()
+  await dialogsSettled(page)
+  await expect.poll(() => page.getByTestId('paste-link-input').evaluate((input) => input === document.activeElement)).toBe(true)
+}
+
+/** what a user sees in the field, pasted, then Enter */
+async function pasteAndEnter(text: string) {
+  await page.getByTestId('paste-link-input').fill(text)
+  await page.keyboard.press('Enter')
 }
 
 describe('install links in a real browser', () => {
@@ -104,6 +122,51 @@ describe('install links in a real browser', () => {
     await page.getByTestId('install-link-dialog').waitFor({ state: 'detached' })
     expect(saved()).toEqual(before)
     await page.getByTestId('language-select').getByText('English', { exact: true }).click()
+    await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
+    expect(problems).toEqual([])
+  })
+
+  it('a link pasted through Add server: a bad one is named under the field (Esc closes it), a good one goes to the approval view, and only the approved server is listed (light and dark)', async () => {
+    const before = saved()
+    const namesBefore = await listNames()
+    await openPaste()
+    await pasteAndEnter('mcpstudio://install?servers=%7Bnot-base64%7D')
+    expect(await page.getByTestId('paste-link-field').textContent()).toBe("The link's servers=… part is damaged: it is not base64url.")
+    expect(await page.getByTestId('install-link-dialog').count()).toBe(0)
+    await snap('paste-install-link.png', DOCS)
+    await page.keyboard.press('Escape')
+    await page.getByTestId('paste-link-dialog').waitFor({ state: 'detached' })
+    expect(saved()).toEqual(before)
+
+    await page.getByTestId('theme-select').getByText('Dark', { exact: true }).click()
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+    await openPaste()
+    await pasteAndEnter(buildInstallLink({ mcpServers: { web: { type: 'sse' } } }))
+    expect(await page.getByTestId('paste-link-field').getByTestId('import-issue').getAttribute('data-field')).toBe('url')
+    await snap('paste-install-link-dark.png', DOCS)
+
+    await pasteAndEnter(
+      buildInstallLink({
+        mcpServers: {
+          'pasted-one': { command: 'node', args: ['pasted-one.js'], env: { API_KEY: 'never-shown' } },
+          'pasted-two': { type: 'http', url: 'https://mcp.example.com/pasted', headers: { Authorization: 'Bearer never-shown' } }
+        }
+      })
+    )
+    await page.getByTestId('install-link-dialog').waitFor()
+    await page.getByTestId('paste-link-dialog').waitFor({ state: 'detached' })
+    await dialogsSettled(page)
+    expect(await page.getByTestId('install-link-command').allTextContents()).toEqual(['node pasted-one.js', 'https://mcp.example.com/pasted'])
+    expect(await page.getByTestId('install-link-dialog').textContent()).not.toContain('never-shown')
+    // the paste itself added nothing
+    expect(saved()).toEqual(before)
+    await page.getByTestId('install-link-pick-pasted-two').check()
+    await page.getByTestId('install-link-submit').click()
+    await page.getByTestId('install-link-dialog').waitFor({ state: 'detached' })
+
+    await expect.poll(listNames).toEqual([...namesBefore, 'pasted-two'])
+    expect(await statusOf('pasted-two')).toBe('stopped')
+    expect(saved()).toEqual([...before, { name: 'pasted-two', isActive: false }])
     await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
     expect(problems).toEqual([])
   })

@@ -7,7 +7,7 @@ import type {
   Resource,
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
-import { UserConfigValuesSchema, type ExtensionPreview, type ExtensionUserConfig } from '../mcp/extensions'
+import { UserConfigValuesSchema, type ExtensionPreview, type ExtensionUserConfig, type OpenedExtensionFile } from '../mcp/extensions'
 import { SyslogLevelSchema, type ServerLogEntry } from '../mcp/logs'
 import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
 import type { ServersSnapshot } from '../mcp/registry'
@@ -156,6 +156,10 @@ export const ipcContract = {
   /** installs a staged archive with the user's settings; an invalid signature is refused unless accepted */
   'extensions:install': channel<McpServer>()(z.object({ stageId: z.string().min(1).max(200), userConfig: UserConfigValuesSchema, acceptInvalidSignature: z.boolean().optional() })),
   'extensions:discard': channel<void>()(z.object({ stageId: z.string().min(1).max(200) })),
+  /** files the operating system opened the app with (a double-click, Electron), each handed out once, by id and name */
+  'extensions:take-opened': channel<OpenedExtensionFile[]>()(none),
+  /** stages a file from extensions:take-opened, as extensions:stage does with bytes; main reads it, the window never names a path */
+  'extensions:stage-opened': channel<ExtensionPreview>()(z.object({ openedId: z.string().min(1).max(100) })),
   /** an installed extension's settings form and its values, sensitive ones masked */
   'extensions:user-config': channel<ExtensionUserConfig>()(byId),
   /** new settings; a masked value sent back unchanged keeps the stored one */
@@ -177,6 +181,8 @@ export const ipcContract = {
 export const ipcEvents = {
   /** an install link arrived (Electron): the window takes it with app:take-install-links */
   'app:install-links': event<Record<string, never>>(),
+  /** an extension file was opened with the app (Electron): the window takes it with extensions:take-opened */
+  'extensions:files-opened': event<Record<string, never>>(),
   /** the server list changed (any window, the CLI, an installer): the renderer's mirror is replaced */
   'servers:changed': event<ServersSnapshot>(),
   /** logs travel in batches so a flooding server cannot flood the renderer (G4) */

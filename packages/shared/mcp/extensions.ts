@@ -5,6 +5,15 @@ import { z } from 'zod'
  * before install, and the settings (user_config) an installed one takes.
  */
 
+/** The file extensions a desktop extension comes in (MCPB, and DXT before it was renamed), without the dot. */
+export const EXTENSION_FILE_EXTENSIONS = ['mcpb', 'dxt'] as const
+
+/** A file the operating system opened the app with (a double-click), waiting in main until the window stages it. */
+export interface OpenedExtensionFile {
+  openedId: string
+  fileName: string
+}
+
 /** Who signed the archive, as the mcpb package verifies it; `invalid` blocks the install unless confirmed. */
 export type SignatureStatus = { status: 'signed'; signer: string } | { status: 'unsigned' } | { status: 'invalid'; reason: string }
 

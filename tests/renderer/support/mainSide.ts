@@ -9,6 +9,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { assembleHost, createHost } from '../../../src/main/createHost'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 import type { InstallLinkInbox } from '../../../src/main/services/installLinks/InstallLinkInbox'
+import type { OpenedFileInbox } from '../../../src/main/services/extensions/OpenedFileInbox'
 import type { LoginShellEnv } from '../../../src/main/services/mcp/shellEnv'
 import { ServerRegistry } from '../../../src/main/services/servers/ServerRegistry'
 import { createDirectApi } from '../../support/directApi'
@@ -98,6 +99,8 @@ export async function createMcpApi(
     loginShellEnv?: () => Promise<LoginShellEnv>
     /** install links as Electron's main receives them */
     installLinks?: InstallLinkInbox
+    /** .mcpb/.dxt files as Electron's main receives them (a double-click) */
+    openedExtensions?: OpenedFileInbox
   } = {}
 ) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-studio-renderer-'))
@@ -111,6 +114,7 @@ export async function createMcpApi(
     home: options.home,
     loginShellEnv: options.loginShellEnv,
     installLinks: options.installLinks,
+    openedExtensions: options.openedExtensions,
     mcpOptions: { stopGraceMs: 500, connectTimeoutFloorMs: 30_000, clientRequestTimeoutMs: options.clientRequestTimeoutMs }
   })
   const direct = createDirectApi(host.router)

@@ -2,6 +2,7 @@ import { UploadOutlined } from '@ant-design/icons'
 import { Alert, Button, Flex, Modal, Spin, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { OpenedExtensionFile } from '@shared/mcp/extensions'
 import type { AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { ReviewStep } from './ExtensionReview'
@@ -11,11 +12,12 @@ import { useExtensionStage } from './useExtensionStage'
 /**
  * Installing a desktop extension (SPEC §D): choose (or drop) a .mcpb/.dxt file, see what it is,
  * who signed it and the full command it will run, fill in its settings, Install. Cancel, at any
- * step, leaves nothing staged. Shown while mounted; `file`: one dropped on the window.
+ * step, leaves nothing staged. Shown while mounted; `file`: one dropped on the window; `opened`: one
+ * the operating system opened the app with (a double-click), which main reads.
  */
-export function ExtensionInstallDialog({ file, onClose }: { file?: File; onClose: () => void }) {
+export function ExtensionInstallDialog({ file, opened, onClose }: { file?: File; opened?: OpenedExtensionFile; onClose: () => void }) {
   const { t } = useTranslation()
-  const { state, stage, cancel, installed } = useExtensionStage()
+  const { state, stage, stageOpened, cancel, installed } = useExtensionStage()
   const [notExtension, setNotExtension] = useState<string>()
   const choose = (chosen: File | undefined) => {
     if (!chosen) return
@@ -23,9 +25,10 @@ export function ExtensionInstallDialog({ file, onClose }: { file?: File; onClose
     if (isExtensionFile(chosen)) void stage(chosen)
   }
   // the file this dialog opened with (dropped on the window); in an effect, so StrictMode's second run restarts it cleanly
-  const opening = useRef(file)
+  const opening = useRef({ file, opened })
   useEffect(() => {
-    if (opening.current) choose(opening.current)
+    if (opening.current.file) choose(opening.current.file)
+    else if (opening.current.opened) void stageOpened(opening.current.opened)
   }, [])
 
   const close = () => {

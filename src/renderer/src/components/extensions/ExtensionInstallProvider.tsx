@@ -3,6 +3,7 @@ import { Flex, Typography, theme } from 'antd'
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ExtensionInstallDialog } from './ExtensionInstallDialog'
+import { useOpenedExtensionFiles } from './useOpenedExtensionFiles'
 
 const ExtensionInstallContext = createContext<((file?: File) => void) | null>(null)
 
@@ -15,11 +16,13 @@ const carriesFiles = (event: DragEvent) => !!event.dataTransfer && Array.from(ev
 
 /**
  * The install dialog for the page, and the window as a drop target: a file dropped anywhere on
- * it opens the dialog with that file (any other file is named and refused there).
+ * it opens the dialog with that file (any other file is named and refused there). A file the
+ * operating system opened the app with (a double-click) opens it too, once no dialog is open.
  */
 export function ExtensionInstallProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<{ file?: File } | null>(null)
   const [dragging, setDragging] = useState(false)
+  const opened = useOpenedExtensionFiles()
 
   useEffect(() => {
     // dragenter/leave fire for every child crossed: count them to know when the drag left the window
@@ -62,7 +65,11 @@ export function ExtensionInstallProvider({ children }: { children: ReactNode }) 
     <ExtensionInstallContext.Provider value={(file) => setOpen({ file })}>
       {children}
       {dragging && <DropOverlay />}
-      {open && <ExtensionInstallDialog file={open.file} onClose={() => setOpen(null)} />}
+      {open ? (
+        <ExtensionInstallDialog file={open.file} onClose={() => setOpen(null)} />
+      ) : (
+        opened.file && <ExtensionInstallDialog key={opened.file.openedId} opened={opened.file} onClose={opened.done} />
+      )}
     </ExtensionInstallContext.Provider>
   )
 }

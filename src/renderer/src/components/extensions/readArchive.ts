@@ -1,5 +1,7 @@
-/** The archive names an extension comes in (MCPB, and DXT before it was renamed). */
-export const EXTENSION_FILE_TYPES = ['.mcpb', '.dxt']
+import { EXTENSION_FILE_EXTENSIONS } from '@shared/mcp/extensions'
+
+/** The archive names an extension comes in, as a file input's `accept` takes them. */
+export const EXTENSION_FILE_TYPES = EXTENSION_FILE_EXTENSIONS.map((ext) => `.${ext}`)
 
 export function isExtensionFile(file: { name: string }): boolean {
   const name = file.name.toLowerCase()

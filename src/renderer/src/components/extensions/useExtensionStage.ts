@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ExtensionPreview } from '@shared/mcp/extensions'
+import type { ExtensionPreview, OpenedExtensionFile } from '@shared/mcp/extensions'
 import { useApi } from '@renderer/context/ApiContext'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { readFileBase64 } from './readArchive'
@@ -33,26 +33,43 @@ export function useExtensionStage() {
     setState({ step: 'choose' })
   }, [discard])
 
-  const stage = useCallback(
-    async (file: File) => {
+  /** one staging run: `load` sends the archive to main; a cancel meanwhile discards what comes back */
+  const runStage = useCallback(
+    async (fileName: string, load: (signal: AbortSignal) => Promise<ExtensionPreview | undefined>) => {
       cancel()
       const controller = new AbortController()
       run.current = controller
-      setState({ step: 'staging', fileName: file.name })
+      setState({ step: 'staging', fileName })
       try {
-        const dataBase64 = await readFileBase64(file, controller.signal)
-        if (controller.signal.aborted) return
-        const preview = await api.extensions.stage({ fileName: file.name, dataBase64 })
+        const preview = await load(controller.signal)
+        if (!preview) return
         if (controller.signal.aborted) return void api.extensions.discard({ stageId: preview.stageId }).catch(() => undefined)
         staged.current = preview.stageId
         setState({ step: 'review', preview })
       } catch (error) {
-        if (!controller.signal.aborted) setState({ step: 'choose', fileName: file.name, error: describeError(error) })
+        if (!controller.signal.aborted) setState({ step: 'choose', fileName, error: describeError(error) })
       } finally {
         if (run.current === controller) run.current = null
       }
     },
     [api, cancel]
+  )
+
+  /** a file chosen or dropped in the window: its bytes go to main */
+  const stage = useCallback(
+    (file: File) =>
+      runStage(file.name, async (signal) => {
+        const dataBase64 = await readFileBase64(file, signal)
+        if (signal.aborted) return undefined
+        return api.extensions.stage({ fileName: file.name, dataBase64 })
+      }),
+    [api, runStage]
+  )
+
+  /** a file the operating system opened the app with: main reads it itself */
+  const stageOpened = useCallback(
+    (opened: OpenedExtensionFile) => runStage(opened.fileName, () => api.extensions.stageOpened({ openedId: opened.openedId })),
+    [api, runStage]
   )
 
   /** installed: main took the stage over, nothing to discard */
@@ -63,5 +80,5 @@ export function useExtensionStage() {
   // the dialog closed (or the page went): nothing stays staged
   useEffect(() => cancel, [cancel])
 
-  return { state, stage, cancel, installed }
+  return { state, stage, stageOpened, cancel, installed }
 }

@@ -1,8 +1,7 @@
 import { Alert, App, Button, Flex, Modal, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { applyConfigInputs, type ParsedConfigFile } from '@shared/mcp/configImport'
-import { InstallLinkError, parseInstallLink, type InstallLinkProblem } from '@shared/mcp/installLink'
+import { applyConfigInputs } from '@shared/mcp/configImport'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import { useAppSelector } from '@renderer/hooks/useStore'
 import { selectServers } from '@renderer/store/mcp'
@@ -12,17 +11,7 @@ import { ImportInputs } from '@renderer/components/servers/ImportInputs'
 import { planImport, type ImportPlanItem } from '@renderer/components/servers/importPlan'
 import { LinkRefused } from './LinkRefused'
 import { LinkServers } from './LinkServers'
-
-type Read = { ok: true; parsed: ParsedConfigFile } | { ok: false; problem: InstallLinkProblem }
-
-function read(link: string): Read {
-  try {
-    return { ok: true, parsed: parseInstallLink(link) }
-  } catch (error) {
-    if (error instanceof InstallLinkError) return { ok: false, problem: error.problem }
-    return { ok: false, problem: { code: 'notInstallLink' } }
-  }
-}
+import { readInstallLink } from './readInstallLink'
 
 /**
  * An install link (SPEC §F): every server it proposes with its full command or URL, a tick box
@@ -34,7 +23,7 @@ export function InstallLinkDialog({ link, onClose }: { link: string; onClose: ()
   const { message } = App.useApp()
   const existing = useAppSelector(selectServers)
   const actions = useServerActions()
-  const result = useMemo(() => read(link), [link])
+  const result = useMemo(() => readInstallLink(link), [link])
   // names and ids as they will be added; planned once, so the list changing meanwhile moves nothing
   const [plan] = useState<ImportPlanItem[]>(() => (result.ok ? planImport(result.parsed.servers, existing, 'rename') : []))
   const [selected, setSelected] = useState<string[]>([])

@@ -1,8 +1,7 @@
-import { Flex, Table, Tag, Typography } from 'antd'
+import { Flex, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { CommandText } from '@renderer/components/servers/CommandText'
 import type { ImportPlanItem } from '@renderer/components/servers/importPlan'
-import { serverTarget, serverTypeKey } from '@renderer/components/servers/serverTarget'
+import { serverPreviewColumns } from '@renderer/components/servers/serverPreviewColumns'
 
 /** The servers a link proposes, a tick box each: the full command or URL, variable and header names only. */
 export function LinkServers({ plan, selected, onSelect }: { plan: ImportPlanItem[]; selected: string[]; onSelect: (ids: string[]) => void }) {
@@ -33,22 +32,7 @@ export function LinkServers({ plan, selected, onSelect }: { plan: ImportPlanItem
             </Flex>
           )
         },
-        { key: 'type', title: t('servers.columns.type'), render: (_, item) => <Tag>{t(`servers.types.${serverTypeKey(item.server)}`)}</Tag> },
-        {
-          key: 'target',
-          title: t('servers.columns.target'),
-          render: (_, item) => <CommandText text={serverTarget(item.server)} testId="install-link-command" />
-        },
-        {
-          key: 'env',
-          title: t('serverImport.env'),
-          render: (_, item) =>
-            [...Object.keys(item.server.env ?? {}), ...Object.keys(item.server.headers ?? {})].map((k) => (
-              <Tag key={k} variant="filled">
-                {k}=••••
-              </Tag>
-            ))
-        }
+        ...serverPreviewColumns<ImportPlanItem>(t, { commandTestId: 'install-link-command' })
       ]}
     />
   )

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, DownOutlined, ExportOutlined, FileAddOutlined, ImportOutlined, PlusOutlined, AppstoreAddOutlined } from '@ant-design/icons'
+import { AppstoreOutlined, DownOutlined, ExportOutlined, FileAddOutlined, ImportOutlined, LinkOutlined, PlusOutlined, AppstoreAddOutlined } from '@ant-design/icons'
 import { Button, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,14 +6,18 @@ import { useAppSelector } from '@renderer/hooks/useStore'
 import { selectServers } from '@renderer/store/mcp'
 import { CatalogueDialog } from '@renderer/components/catalogue/CatalogueDialog'
 import { useExtensionInstall } from '@renderer/components/extensions/ExtensionInstallProvider'
+import { InstallLinkDialog } from '@renderer/components/installLinks/InstallLinkDialog'
+import { PasteLinkDialog } from '@renderer/components/installLinks/PasteLinkDialog'
 import { ExportDialog } from './ExportDialog'
 import { ImportDialog } from './ImportDialog'
 
-/** "Add server": built-ins and presets, quick create, import JSON, install an extension (.mcpb/.dxt), export. */
+/** "Add server": built-ins and presets, quick create, import JSON, install an extension (.mcpb/.dxt), paste an install link, export. */
 export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation()
   const count = useAppSelector(selectServers).length
-  const [dialog, setDialog] = useState<'catalogue' | 'import' | 'export' | null>(null)
+  const [dialog, setDialog] = useState<'catalogue' | 'import' | 'export' | 'paste' | null>(null)
+  // a pasted link the parser accepted, shown in the same approval view as a link the OS opened
+  const [pasted, setPasted] = useState<{ id: number; link: string }>()
   const installExtension = useExtensionInstall()
 
   const items: MenuProps['items'] = [
@@ -21,13 +25,14 @@ export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
     { key: 'quick', icon: <FileAddOutlined />, label: t('servers.add.quick'), 'data-testid': 'add-menu-quick' },
     { key: 'import', icon: <ImportOutlined />, label: t('servers.add.importJson'), 'data-testid': 'add-menu-import' },
     ...(installExtension ? [{ key: 'extension', icon: <AppstoreAddOutlined />, label: t('extensionInstall.menuItem'), 'data-testid': 'add-menu-extension' }] : []),
+    { key: 'paste', icon: <LinkOutlined />, label: t('installLink.pasteMenuItem'), 'data-testid': 'add-menu-paste-link' },
     { type: 'divider' },
     { key: 'export', icon: <ExportOutlined />, label: t('servers.add.export'), disabled: count === 0, 'data-testid': 'add-menu-export' }
   ]
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'quick') onCreate()
     else if (key === 'extension') installExtension?.()
-    else setDialog(key as 'catalogue' | 'import' | 'export')
+    else setDialog(key as 'catalogue' | 'import' | 'export' | 'paste')
   }
 
   return (
@@ -40,6 +45,16 @@ export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
       <CatalogueDialog open={dialog === 'catalogue'} onClose={() => setDialog(null)} />
       <ImportDialog open={dialog === 'import'} onClose={() => setDialog(null)} />
       <ExportDialog open={dialog === 'export'} onClose={() => setDialog(null)} />
+      {dialog === 'paste' && (
+        <PasteLinkDialog
+          onClose={() => setDialog(null)}
+          onLink={(link) => {
+            setDialog(null)
+            setPasted((last) => ({ id: (last?.id ?? 0) + 1, link }))
+          }}
+        />
+      )}
+      {pasted && <InstallLinkDialog key={pasted.id} link={pasted.link} onClose={() => setPasted(undefined)} />}
     </>
   )
 }

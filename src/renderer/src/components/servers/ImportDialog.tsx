@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons'
-import { Alert, Button, Flex, Modal, Segmented, Table, Tag, Typography, Upload } from 'antd'
+import { Alert, Button, Flex, Modal, Segmented, Table, Typography, Upload } from 'antd'
 import { useDeferredValue, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
@@ -12,9 +12,8 @@ import { selectLanguage } from '@renderer/store/settings'
 import { ImportInputs } from './ImportInputs'
 import { planImport, type DuplicatePolicy, type ImportPlanItem } from './importPlan'
 import { LazyJsonEditor } from './LazyJsonEditor'
-import { CommandText } from './CommandText'
 import { ConfigIssueText } from './ConfigIssueText'
-import { serverTarget, serverTypeKey } from './serverTarget'
+import { serverPreviewColumns } from './serverPreviewColumns'
 import { setZodLanguage } from './zodLocale'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
@@ -229,26 +228,7 @@ function ImportPreview({ plan }: { plan: ImportPlanItem[] }) {
               </Flex>
             )
           },
-          {
-            key: 'type',
-            title: t('servers.columns.type'),
-            render: (_, item) => <Tag>{t(`servers.types.${serverTypeKey(item.server)}`)}</Tag>
-          },
-          {
-            key: 'target',
-            title: t('servers.columns.target'),
-            render: (_, item) => <CommandText text={serverTarget(item.server)} testId="import-command" />
-          },
-          {
-            key: 'env',
-            title: t('serverImport.env'),
-            render: (_, item) =>
-              Object.keys(item.server.env ?? {}).map((k) => (
-                <Tag key={k} variant="filled">
-                  {k}=••••
-                </Tag>
-              ))
-          }
+          ...serverPreviewColumns<ImportPlanItem>(t, { commandTestId: 'import-command' })
         ]}
       />
     </Flex>
