@@ -2,7 +2,10 @@
 // through two MCPServices, one traced as the app traces (every call a span with its attributes,
 // kept in the store, pushed to a listener as the windows get them), one not; in-memory and over
 // stdio, with the raw SDK Client on the same server as the reference. The sides run in alternating
-// blocks, the order reversed every block, so machine drift falls on all alike. Never fails on time.
+// blocks, the order reversed every block, so machine drift falls on all alike. After each call the
+// event loop turns once, as between two calls from a window, and the span work tracing leaves for
+// then (its JSON attributes, its end) runs: "latency" is until the answer, "cost" includes that
+// turn. The goal is judged on cost, the stricter. Never fails on time.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
@@ -40,17 +43,22 @@ const untraced = new MCPService(options)
 type Call = (i: number) => Promise<unknown>
 const SIDES = ['traced', 'untraced', 'raw'] as const
 type Side = (typeof SIDES)[number]
-type Figures = Record<Side, number[]>
+type Figures = Record<'latency' | 'cost', Record<Side, number[]>>
+
+const turn = () => new Promise((resolve) => setImmediate(resolve))
 
 async function compare(sides: Record<Side, Call>): Promise<Figures> {
-  for (let i = 0; i < WARMUP; i++) for (const name of SIDES) await sides[name](i)
-  const figures: Figures = { traced: [], untraced: [], raw: [] }
+  for (let i = 0; i < WARMUP; i++) for (const name of SIDES) await sides[name](i).then(turn)
+  const figures: Figures = { latency: { traced: [], untraced: [], raw: [] }, cost: { traced: [], untraced: [], raw: [] } }
   for (let block = 0; block * BLOCK < CALLS; block++) {
     for (const name of block % 2 ? [...SIDES].reverse() : SIDES) {
       for (let i = 0; i < BLOCK; i++) {
         const start = performance.now()
         await sides[name](i)
-        figures[name].push(performance.now() - start)
+        const answered = performance.now()
+        await turn()
+        figures.latency[name].push(answered - start)
+        figures.cost[name].push(performance.now() - start)
       }
     }
   }
@@ -93,23 +101,23 @@ async function stdio(): Promise<Figures> {
 }
 
 const goals: Goal[] = []
-function record(mode: string, figures: Figures): void {
-  const bench = `tracing-${mode}`
-  const [on, off, raw] = [figures.traced, figures.untraced, figures.raw].map(median)
-  const p90 = (values: number[]) => percentile(values, 90)
-  report(bench, 'median_ms_traced', on, { calls: figures.traced.length, p90_ms: p90(figures.traced) })
-  report(bench, 'median_ms_untraced', off, { calls: figures.untraced.length, p90_ms: p90(figures.untraced) })
-  report(bench, 'median_ms_raw_sdk', raw, { calls: figures.raw.length, p90_ms: p90(figures.raw) })
-  report(bench, 'ratio_traced_vs_untraced', on / off, { goal: `<= ${GOAL}`, p90_ratio: p90(figures.traced) / p90(figures.untraced) })
-  report(bench, 'ratio_traced_vs_sdk', on / raw)
-  report(bench, 'ratio_untraced_vs_sdk', off / raw)
-  goals.push({
-    label: `${mode}: traced ${ms(on)} vs untraced ${ms(off)} (raw SDK ${ms(raw)}; traced/SDK ${(on / raw).toFixed(3)}×), ratio`,
-    value: on / off,
-    shown: `${(on / off).toFixed(3)}×`,
-    goal: `≤ ${GOAL}`,
-    met: on / off <= GOAL
-  })
+const notes: string[] = []
+function record(mode: string, all: Figures): void {
+  for (const measure of ['latency', 'cost'] as const) {
+    const figures = all[measure]
+    const bench = `tracing-${mode}-${measure}`
+    const [on, off, raw] = [figures.traced, figures.untraced, figures.raw].map(median)
+    const p90 = (values: number[]) => percentile(values, 90)
+    report(bench, 'median_ms_traced', on, { calls: figures.traced.length, p90_ms: p90(figures.traced) })
+    report(bench, 'median_ms_untraced', off, { calls: figures.untraced.length, p90_ms: p90(figures.untraced) })
+    report(bench, 'median_ms_raw_sdk', raw, { calls: figures.raw.length, p90_ms: p90(figures.raw) })
+    report(bench, 'ratio_traced_vs_untraced', on / off, { goal: measure === 'cost' ? `<= ${GOAL}` : undefined, p90_ratio: p90(figures.traced) / p90(figures.untraced) })
+    report(bench, 'ratio_traced_vs_sdk', on / raw)
+    report(bench, 'ratio_untraced_vs_sdk', off / raw)
+    const label = `${mode} ${measure}: traced ${ms(on)} vs untraced ${ms(off)} (+${((on - off) * 1000).toFixed(0)} µs; raw SDK ${ms(raw)}), ratio`
+    if (measure === 'cost') goals.push({ label, value: on / off, shown: `${(on / off).toFixed(3)}×`, goal: `≤ ${GOAL}`, met: on / off <= GOAL })
+    else notes.push(`${label} ${(on / off).toFixed(3)}× (the answer only; not the goal)`)
+  }
 }
 
 try {
@@ -119,6 +127,7 @@ try {
   await Promise.all([traced.closeAll(), untraced.closeAll()])
 }
 summary('Tracing on vs off: MCPService.callTool', goals, [
+  ...notes,
   `${CALLS} calls a side after ${WARMUP} warm-up, interleaved in blocks of ${BLOCK}; ${tracing.store.size} spans kept, ${pushed} pushed to the listener`
 ])
 process.exit(0)

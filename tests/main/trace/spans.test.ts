@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import { closeAllServices, everythingStdio, stdioServer } from '../services/helpers'
+import { closeAllServices, everythingStdio, fixture, stdioServer } from '../services/helpers'
 import { allSpans, inMemoryEcho, named, tracedService } from './traceHelpers'
 import { fileURLToPath } from 'node:url'
 
@@ -59,6 +59,27 @@ describe('spans of MCP operations (SPEC §R)', () => {
     expect(list[0].parentSpanId).toBeUndefined()
     expect(list[0].attributes['mcp.response.count']).toBeGreaterThan(3)
     expect(tracing.store.get(list[0].traceId)).toHaveLength(1)
+  })
+
+  it("a server's log lines during a call are events of its span, redacted; the host's own line about the call is not", async () => {
+    // as the app wires it: the host's known secrets (the server's env values) scrub the spans
+    let secrets: () => readonly string[] = () => []
+    const { service, tracing } = tracedService({ secrets: () => secrets() })
+    secrets = () => service.secrets.values()
+    const secret = 'lab-secret-5f2e9a'
+    const server = stdioServer(fixture('lab.mjs'), { id: 'trace-lab-log', name: 'lab', env: { API_KEY: secret } })
+    await service.callTool({ server, name: 'log', args: { level: 'warning', text: `disk almost full (key ${secret})` }, callId: 'trace-log-1' })
+
+    const [call] = named(allSpans(tracing), 'lab.log')
+    const logs = call.events.filter((event) => event.name === 'log')
+    expect(logs).toHaveLength(1)
+    expect(logs[0].attributes.level).toBe('warning')
+    expect(String(logs[0].attributes.message)).toContain('[lab] disk almost full')
+    expect(JSON.stringify(call)).not.toContain(secret)
+    // the Logs tab has both lines: the server's, and the host's "called log: ok"
+    const lines = service.getServerLogs(server).map((entry) => entry.message)
+    expect(lines.some((line) => line.includes('disk almost full'))).toBe(true)
+    expect(lines.some((line) => line.startsWith('called log: ok'))).toBe(true)
   })
 
   it('a failing call records the error: a tool error result, and a call refused by the host with its code', async () => {

@@ -83,7 +83,7 @@ export class MCPService {
     this.calls = new ToolCalls(this.events.send, { longRunningMaxMs: options.longRunningMaxMs })
     this.requests = new ClientRequests(this.events.send, options.clientRequestTimeoutMs)
     this.resolver = { loginEnv: options.loginShellEnv ?? sharedLoginShellEnv, binDirs: options.binDirs ?? defaultBinDirs() }
-    this.traced = options.tracing && instrumentMcp(this, this.events, options.tracing, () => this.logs.flush())
+    this.traced = options.tracing && instrumentMcp(this, this.events, this.logs, options.tracing)
     // a sign-in is a span of its own, its steps events on it (SPEC §R)
     this.oauth = lazyOAuth(options.platform, this.traced ? { ...options.oauth, steps: this.traced.signIn } : options.oauth)
   }

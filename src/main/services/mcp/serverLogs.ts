@@ -27,6 +27,7 @@ interface RawEntry {
  */
 export class ServerLogs {
   private readonly ring: BatchedServerRing<RawEntry, ServerLogEntry>
+  private readonly watchers = new Set<LogLineWatcher>()
 
   constructor(emit: McpEmit, maxEntries = 200) {
     this.ring = new BatchedServerRing({
@@ -48,11 +49,24 @@ export class ServerLogs {
     return (level, message, data) => {
       const cut = Math.max(0, message.length - keep)
       const entry: ServerLogEntry = { timestamp: Date.now(), level, message: cut ? message.slice(0, keep) : message }
-      // data is rare (log notifications) and may be changed by its owner later: redacted now
-      if (data !== undefined) entry.data = redactSensitive(data, { secrets })
+      // data (log notifications) may be changed by its owner later: redacted now; a trace link
+      // is the host's own hex id, with nothing to redact
+      if (data instanceof TraceLink) entry.data = { traceId: data.traceId }
+      else if (data !== undefined) entry.data = redactSensitive(data, { secrets })
       if (source) entry.source = source
-      this.ring.append(server.id, { entry, secrets, cut })
+      const raw: RawEntry = { entry, secrets, cut }
+      this.ring.append(server.id, raw)
+      for (const watcher of this.watchers) watcher(server.id, { source, timestamp: entry.timestamp, read: () => redactedCopy(raw) })
     }
+  }
+
+  /**
+   * Sees every line as it is written (tracing puts it on the span running then), without
+   * waiting for a batch; `read` redacts it once, for this and the push alike. Returns the undo.
+   */
+  watch(watcher: LogLineWatcher): () => void {
+    this.watchers.add(watcher)
+    return () => void this.watchers.delete(watcher)
   }
 
   /** The log of a server, under its current config and any earlier one: it is kept by id. */
@@ -79,5 +93,19 @@ function redactedCopy(raw: RawEntry): ServerLogEntry {
   }
   return { ...raw.redacted }
 }
+
+/** The trace a host line belongs to, so the Logs tab can open it (`data.traceId`). */
+export class TraceLink {
+  constructor(readonly traceId: string) {}
+}
+
+/** A line as it is written: who wrote it, and the redacted entry when asked for. */
+export interface WrittenLogLine {
+  source: string | undefined
+  timestamp: number
+  read: () => ServerLogEntry
+}
+
+export type LogLineWatcher = (serverId: string, line: WrittenLogLine) => void
 
 export type ServerLogWriter = (level: ServerLogLevel, message: string, data?: unknown) => void

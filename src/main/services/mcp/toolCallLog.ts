@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { activeTraceId } from '../trace/spanContext'
-import type { ServerLogWriter } from './serverLogs'
+import { TraceLink, type ServerLogWriter } from './serverLogs'
 
 /** The source of the lines the host writes about its own actions, shown as `[host]`. */
 export const HOST_LOG_SOURCE = 'host'
@@ -13,7 +13,7 @@ const elapsed = (startedAt: number) => `${Math.round(performance.now() - started
 /** The call's trace, so the Logs tab can open it (written inside the call's span). */
 const traceLink = () => {
   const traceId = activeTraceId()
-  return traceId ? { traceId } : undefined
+  return traceId ? new TraceLink(traceId) : undefined
 }
 
 /** The server's name is already the log's; the rest of the message is what happened. */

@@ -2,6 +2,7 @@ import type { Context } from '@opentelemetry/api'
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base'
 import { TRACE_ATTR, type TraceListFilter, type TraceSpan, type TraceSpansEvent, type TraceSummary } from '@shared/trace/spans'
 import { throttle } from '../mcp/throttle'
+import { IdQueue } from './idQueue'
 import { toTraceSpan } from './spanDto'
 
 export interface TraceStoreOptions {
@@ -24,18 +25,24 @@ const NO_SERVER = ''
  */
 export class TraceStore implements SpanProcessor {
   private readonly spans = new Map<string, Span>()
-  /** server id → its span ids, oldest first (a Map keeps insertion order) */
-  private readonly byServer = new Map<string, Map<string, true>>()
-  private readonly byTrace = new Map<string, Set<string>>()
+  /** server id → how many spans it has here, and its span ids oldest first */
+  private readonly byServer = new Map<string, { count: number; order: IdQueue }>()
+  private readonly order: IdQueue
+  private readonly live = (id: string) => this.spans.has(id)
+  /** trace id → its span ids (an array: most traces hold one span, and a Set per span costs memory) */
+  private readonly byTrace = new Map<string, string[]>()
   private readonly dirty = new Set<string>()
   private readonly listeners = new Set<(event: TraceSpansEvent) => void>()
   private readonly perServer: number
   private readonly total: number
   private readonly push: { call(): void; cancel(): void }
+  /** finishes spans whose last details are still queued, so a read sees them whole */
+  private settle: () => void = () => undefined
 
   constructor(options: TraceStoreOptions = {}) {
     this.perServer = options.perServer ?? DEFAULT_SPANS_PER_SERVER
     this.total = options.total ?? DEFAULT_SPANS_TOTAL
+    this.order = new IdQueue(this.total, this.live)
     this.push = throttle(() => this.flush(), options.pushMs ?? 100)
   }
 
@@ -43,15 +50,22 @@ export class TraceStore implements SpanProcessor {
     const { spanId, traceId } = span.spanContext()
     const server = serverOf(span)
     this.spans.set(spanId, span)
+    this.order.push(spanId)
     let own = this.byServer.get(server)
-    if (!own) this.byServer.set(server, (own = new Map()))
-    own.set(spanId, true)
-    let trace = this.byTrace.get(traceId)
-    if (!trace) this.byTrace.set(traceId, (trace = new Set()))
-    trace.add(spanId)
-    if (own.size > this.perServer) this.drop(own.keys().next().value as string)
-    if (this.spans.size > this.total) this.drop(this.spans.keys().next().value as string)
+    if (!own) this.byServer.set(server, (own = { count: 0, order: new IdQueue(this.perServer, this.live) }))
+    own.count++
+    own.order.push(spanId)
+    const trace = this.byTrace.get(traceId)
+    if (trace) trace.push(spanId)
+    else this.byTrace.set(traceId, [spanId])
+    if (own.count > this.perServer) this.drop(own.order.shift())
+    if (this.spans.size > this.total) this.drop(this.order.shift())
     this.changed(spanId)
+  }
+
+  /** What must run before spans are read (the tracer's deferred work). */
+  beforeRead(settle: () => void): void {
+    this.settle = settle
   }
 
   onEnd(span: ReadableSpan): void {
@@ -77,6 +91,7 @@ export class TraceStore implements SpanProcessor {
 
   /** Recent operations, newest first: each trace by its root span, filtered. */
   list(filter: TraceListFilter = {}): TraceSummary[] {
+    this.settle()
     const out: TraceSummary[] = []
     const search = filter.search?.trim().toLowerCase()
     const limit = filter.limit ?? 500
@@ -97,11 +112,13 @@ export class TraceStore implements SpanProcessor {
 
   /** One trace's spans, in the order they started; empty once it was dropped or cleared. */
   get(traceId: string): TraceSpan[] {
+    this.settle()
     return this.traceSpans(traceId).sort((a, b) => a.start - b.start)
   }
 
   clear(): void {
     this.spans.clear()
+    this.order.clear()
     this.byServer.clear()
     this.byTrace.clear()
     this.dirty.clear()
@@ -111,6 +128,7 @@ export class TraceStore implements SpanProcessor {
 
   /** Sends the batch now (tests, shutdown). */
   flush(): void {
+    this.settle()
     if (!this.dirty.size) return
     const spans = [...this.dirty].flatMap((id) => {
       const span = this.spans.get(id)
@@ -137,19 +155,19 @@ export class TraceStore implements SpanProcessor {
     })
   }
 
-  private drop(spanId: string): void {
-    const span = this.spans.get(spanId)
+  private drop(spanId: string | undefined): void {
+    const span = spanId === undefined ? undefined : this.spans.get(spanId)
     if (!span) return
-    this.spans.delete(spanId)
-    this.dirty.delete(spanId)
+    const { spanId: id, traceId } = span.spanContext()
+    this.spans.delete(id)
+    this.dirty.delete(id)
     const server = serverOf(span)
     const own = this.byServer.get(server)
-    own?.delete(spanId)
-    if (own && !own.size) this.byServer.delete(server)
-    const { traceId } = span.spanContext()
-    const trace = this.byTrace.get(traceId)
-    trace?.delete(spanId)
-    if (trace && !trace.size) this.byTrace.delete(traceId)
+    if (own && --own.count === 0) this.byServer.delete(server)
+    const trace = this.byTrace.get(traceId) ?? []
+    const at = trace.indexOf(id)
+    if (at >= 0) trace.splice(at, 1)
+    if (!trace.length) this.byTrace.delete(traceId)
   }
 }
 

@@ -2,6 +2,7 @@ import { context, SpanStatusCode, trace, type Attributes, type Span, type Tracer
 import { BasicTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-base'
 import { errorAttributes } from './attributes'
 import { ensureContextManager } from './contextManager'
+import { DeferredWork } from './deferredWork'
 import { SwitchableExport } from './SwitchableExport'
 import { TraceStore, type TraceStoreOptions } from './TraceStore'
 
@@ -26,10 +27,12 @@ export class Tracing {
   private readonly tracer: Tracer
   /** spans already marked failed (a tool's error result): not turned ok when they resolve */
   private readonly failed = new WeakSet<Span>()
+  private readonly deferred = new DeferredWork()
 
   constructor(options: TracingOptions = {}) {
     ensureContextManager()
     this.store = new TraceStore(options.store)
+    this.store.beforeRead(() => this.deferred.drain())
     this.secrets = options.secrets ?? (() => [])
     this.export.set(options.exporter)
     this.provider = new BasicTracerProvider({ spanProcessors: [this.store, this.export] })
@@ -39,19 +42,29 @@ export class Tracing {
   /**
    * Runs `fn` in a new span, a child of the active one: ok when it resolves, an error (with its
    * message and code) when it throws. The span is active inside `fn`, so work it starts nests.
+   * The end is taken when `fn` settles and recorded after the caller has its answer (`later`).
    */
   async withSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
     const span = this.tracer.startSpan(name, { attributes })
+    let outcome: { error: unknown } | undefined
     try {
-      const result = await context.with(trace.setSpan(context.active(), span), () => fn(span))
-      if (!this.failed.has(span)) span.setStatus({ code: SpanStatusCode.OK })
-      return result
+      return await context.with(trace.setSpan(context.active(), span), () => fn(span))
     } catch (error) {
-      this.fail(span, error)
+      outcome = { error }
       throw error
     } finally {
-      span.end()
+      const end = performance.now()
+      this.later(() => {
+        if (outcome) this.fail(span, outcome.error)
+        else if (!this.failed.has(span)) span.setStatus({ code: SpanStatusCode.OK })
+        span.end(end)
+      })
     }
+  }
+
+  /** Work on a span that can wait until its caller has the answer (redacted JSON attributes). */
+  later(job: () => void): void {
+    this.deferred.add(job)
   }
 
   /** An event on a span, pushed to the windows with the span. */
@@ -69,10 +82,12 @@ export class Tracing {
 
   /** Sends what the exporters still hold (the CLI before it exits). */
   async flush(): Promise<void> {
+    this.deferred.drain()
     await this.provider.forceFlush()
   }
 
   async shutdown(): Promise<void> {
+    this.deferred.drain()
     await this.provider.shutdown()
   }
 }

@@ -5,6 +5,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { TRACE_ATTR } from '@shared/trace/spans'
 import type { McpEventBus } from '../mcp/events'
 import type { MCPService } from '../mcp/MCPService'
+import type { ServerLogs } from '../mcp/serverLogs'
 import { urlWithoutQuery, type SignInSteps } from '../mcp/oauth/signInSteps'
 import { jsonAttribute, resultAttributes, serverAttributes } from './attributes'
 import { watchServerEvents } from './serverEvents'
@@ -50,13 +51,12 @@ function argsValue(args: unknown): unknown {
 /**
  * Every MCP operation of the host as a span (SPEC §R), by wrapping the service's public
  * operations once, where it is built; and the connect, which the service wraps itself with
- * `connect` (it is private there). Events on the bus (progress, log lines, requests from the
- * server) become events of the span they happened in. `flushLogs` sends the log lines still
- * batched before a span ends, so its last lines are in it.
+ * `connect` (it is private there). Events on the bus (progress, requests from the server) and
+ * the server's log lines as they are written become events of the span they happened in.
  */
-export function instrumentMcp(service: Traced, bus: McpEventBus, tracing: Tracing, flushLogs: () => void) {
+export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<ServerLogs, 'watch'>, tracing: Tracing) {
   const active = new ActiveSpans()
-  watchServerEvents(bus, tracing, active)
+  logs.watch(watchServerEvents(bus, tracing, active))
 
   /** One operation of one server as a span, registered as running while it runs. */
   const run = <T>(server: McpServer, what: string, attributes: Attributes, fn: (span: Span) => Promise<T>, callId?: string) =>
@@ -65,7 +65,6 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, tracing: Tracin
       try {
         return await fn(span)
       } finally {
-        flushLogs()
         done()
       }
     })
@@ -85,23 +84,23 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, tracing: Tracin
   service.listResourceTemplates = list('listResourceTemplates', 'ListResourceTemplates')
 
   service.callTool = (args, options) => {
-    const attributes: Attributes = {
-      [TRACE_ATTR.operation]: 'tools/call',
-      [TRACE_ATTR.tool]: args.name,
-      [TRACE_ATTR.args]: jsonAttribute(argsValue(args.args), tracing.secrets())
-    }
+    const attributes: Attributes = { [TRACE_ATTR.operation]: 'tools/call', [TRACE_ATTR.tool]: args.name }
     if (args.callId) attributes[TRACE_ATTR.callId] = args.callId
     return run(
       args.server,
       args.name,
       attributes,
       async (span) => {
+        // the redacted JSON is made after the call has gone out, and the result's after it returned
+        tracing.later(() => span.setAttribute(TRACE_ATTR.args, jsonAttribute(argsValue(args.args), tracing.secrets())))
         const result = await original.callTool(args, options)
-        span.setAttributes(resultAttributes(result, tracing.secrets()))
-        if (result.isError) {
-          const text = result.content.find((item) => item.type === 'text')
-          tracing.fail(span, new Error(text?.type === 'text' ? text.text : 'the tool reported an error'))
-        }
+        tracing.later(() => {
+          span.setAttributes(resultAttributes(result, tracing.secrets()))
+          if (result.isError) {
+            const text = result.content.find((item) => item.type === 'text')
+            tracing.fail(span, new Error(text?.type === 'text' ? text.text : 'the tool reported an error'))
+          }
+        })
         return result
       },
       args.callId
@@ -109,16 +108,19 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, tracing: Tracin
   }
 
   service.getPrompt = (args) =>
-    run(args.server, `GetPrompt ${args.name}`, { [TRACE_ATTR.operation]: 'prompts/get', [TRACE_ATTR.prompt]: args.name, [TRACE_ATTR.args]: jsonAttribute(args.args ?? {}, tracing.secrets()) }, async (span) => {
+    run(args.server, `GetPrompt ${args.name}`, { [TRACE_ATTR.operation]: 'prompts/get', [TRACE_ATTR.prompt]: args.name }, async (span) => {
+      tracing.later(() => span.setAttribute(TRACE_ATTR.args, jsonAttribute(args.args ?? {}, tracing.secrets())))
       const result = await original.getPrompt(args)
-      span.setAttributes({ [TRACE_ATTR.result]: jsonAttribute(result, tracing.secrets()), 'mcp.response.count': result.messages.length })
+      span.setAttribute('mcp.response.count', result.messages.length)
+      tracing.later(() => span.setAttribute(TRACE_ATTR.result, jsonAttribute(result, tracing.secrets())))
       return result
     })
 
   service.getResource = (args) =>
     run(args.server, 'ReadResource', { [TRACE_ATTR.operation]: 'resources/read', [TRACE_ATTR.uri]: args.uri }, async (span) => {
       const result = await original.getResource(args)
-      span.setAttributes({ [TRACE_ATTR.result]: jsonAttribute(result, tracing.secrets()), 'mcp.response.count': result.contents.length })
+      span.setAttribute('mcp.response.count', result.contents.length)
+      tracing.later(() => span.setAttribute(TRACE_ATTR.result, jsonAttribute(result, tracing.secrets())))
       return result
     })
 

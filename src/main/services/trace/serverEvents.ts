@@ -1,14 +1,20 @@
 import type { McpEventBus } from '../mcp/events'
+import type { WrittenLogLine } from '../mcp/serverLogs'
+import { HOST_LOG_SOURCE } from '../mcp/toolCallLog'
 import type { ActiveSpans } from './instrumentMcp'
 import type { Tracing } from './Tracing'
 
 const MAX_EVENT_TEXT = 1000
+/** log lines kept on one span; a flooding server's further lines are only counted */
+export const MAX_LOG_EVENTS = 100
 
 /**
  * What a server does during an operation, as events of its span: progress by call id, log
  * lines and requests (elicitation, sampling) on the newest running span of that server.
+ * Returns the hook for log lines, which are seen as they are written (not per pushed batch), so
+ * each lands on the span running when it was written and no span end has to flush the log.
  */
-export function watchServerEvents(bus: McpEventBus, tracing: Tracing, active: ActiveSpans): void {
+export function watchServerEvents(bus: McpEventBus, tracing: Tracing, active: ActiveSpans): (serverId: string, line: WrittenLogLine) => void {
   const requests = new Map<string, ReturnType<ActiveSpans['newest']>>()
   bus.on('progress', ({ callId, progress, total, message, task }) => {
     const span = active.byCall.get(callId)
@@ -19,15 +25,7 @@ export function watchServerEvents(bus: McpEventBus, tracing: Tracing, active: Ac
     if (task) attributes['task.status'] = task.status
     tracing.addEvent(span, 'progress', attributes)
   })
-  bus.on('server-log', ({ serverId, entries }) => {
-    const span = active.newest(serverId)
-    if (!span) return
-    for (const entry of entries) {
-      const attributes: Record<string, string> = { level: entry.level, message: entry.message.slice(0, MAX_EVENT_TEXT) }
-      if (entry.source) attributes.source = entry.source
-      tracing.addEvent(span, 'log', attributes, entry.timestamp)
-    }
-  })
+  const logged = new WeakMap<object, number>()
   const request = (kind: 'elicitation' | 'sampling') => (event: { requestId: string; serverId: string }) => {
     const span = active.newest(event.serverId)
     if (!span) return
@@ -41,4 +39,20 @@ export function watchServerEvents(bus: McpEventBus, tracing: Tracing, active: Ac
     requests.delete(requestId)
     if (span) tracing.addEvent(span, 'request-done', { 'request.id': requestId, outcome })
   })
+  return (serverId, line) => {
+    // the host's own lines (a call's outcome, a start) repeat what the span already says
+    if (line.source === HOST_LOG_SOURCE) return
+    const span = active.newest(serverId)
+    if (!span) return
+    const count = (logged.get(span) ?? 0) + 1
+    logged.set(span, count)
+    if (count > MAX_LOG_EVENTS) {
+      span.setAttribute('mcp.log.dropped', count - MAX_LOG_EVENTS)
+      return
+    }
+    const entry = line.read()
+    const attributes: Record<string, string> = { level: entry.level, message: entry.message.slice(0, MAX_EVENT_TEXT) }
+    if (entry.source) attributes.source = entry.source
+    tracing.addEvent(span, 'log', attributes, entry.timestamp)
+  }
 }
