@@ -14,7 +14,7 @@ import type { ServersSnapshot } from '../mcp/registry'
 import { McpServerChangesSchema, McpServerSchema, type McpServer } from '../mcp/server'
 import { CompletionRequestSchema, type CompletionSuggestions, type McpSessionState } from '../mcp/session'
 import type { McpAuthStatus, ServerStatusEvent } from '../mcp/status'
-import { TraceExportInputSchema, type TraceExportSettings } from '../trace/exportSettings'
+import { TraceExportInputSchema, type TraceExportSettings, type TraceExportTestResult } from '../trace/exportSettings'
 import { TraceListFilterSchema, type TraceSpan, type TraceSpansEvent, type TraceSummary } from '../trace/spans'
 import type {
   AppInfo,
@@ -174,7 +174,9 @@ export const ipcContract = {
   /** the OTLP export setting, header values masked, and whether OTEL_EXPORTER_OTLP_* overrides it */
   'trace:get-export': channel<TraceExportSettings>()(none),
   /** saved sealed and applied at once (unless the environment overrides it); a masked header value keeps the stored one */
-  'trace:set-export': channel<TraceExportSettings>()(TraceExportInputSchema)
+  'trace:set-export': channel<TraceExportSettings>()(TraceExportInputSchema),
+  /** one test span sent to the collector the dialog shows (saved or not); nothing is saved */
+  'trace:test-export': channel<TraceExportTestResult>()(TraceExportInputSchema)
 } satisfies ChannelTable
 
 /** Main → renderer events, declared once with their payloads. */

@@ -31,6 +31,13 @@ export interface TraceExportSettings {
   lastError?: string
 }
 
+/** How a test span sent to the collector in the dialog went (`trace:test-export`). */
+export interface TraceExportTestResult {
+  ok: boolean
+  /** why the collector did not take it, redacted */
+  error?: string
+}
+
 export function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text)

@@ -9,6 +9,7 @@ export function traceHandlers(tracing: Tracing, otlp: OtlpExportSetting): Namesp
     'trace:get': ({ traceId }) => tracing.store.get(traceId),
     'trace:clear': () => tracing.store.clear(),
     'trace:get-export': () => otlp.get(),
-    'trace:set-export': (input) => otlp.set(input)
+    'trace:set-export': (input) => otlp.set(input),
+    'trace:test-export': (input) => otlp.test(input)
   }
 }

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { MASKED_VALUE } from '@shared/trace/exportSettings'
 import { OtlpExportSetting } from '../../../src/main/services/trace/OtlpExportSetting'
+import { TEST_SPAN_NAME } from '../../../src/main/services/trace/testSpan'
 import { Tracing } from '../../../src/main/services/trace/Tracing'
+import { closeReceivers, receiver } from './otlpReceiver'
+
+afterEach(closeReceivers)
 
 /** The storage as FileStorage keeps it, in memory. */
 function memoryStorage() {
@@ -62,6 +66,40 @@ describe('the OTLP export setting', () => {
     await setting.start()
     expect(tracing.export.enabled).toBe(true)
     expect((await setting.get()).enabled).toBe(true)
+    await tracing.shutdown()
+  })
+
+  it("'Send a test span' reaches the collector with the stored header, says why a wrong one is refused, and saves nothing", async () => {
+    const storage = memoryStorage()
+    const tracing = new Tracing()
+    const setting = new OtlpExportSetting({ tracing, storage, encrypt, decrypt, env: {} })
+    await setting.start()
+    const token = 'Bearer t-98765'
+    const collector = await receiver({ require: { name: 'authorization', value: token } })
+    const endpoint = `${collector.url}/v1/traces`
+    await setting.set({ enabled: true, endpoint, headers: [{ name: 'authorization', value: token }] })
+    const file = storage.items.get('trace.otlp')
+
+    // the dialog sends the masked value back: the stored header is used
+    expect(await setting.test({ enabled: true, endpoint, headers: [{ name: 'authorization', value: MASKED_VALUE }] })).toEqual({ ok: true })
+    expect(collector.spans.map((span) => span.name)).toEqual([TEST_SPAN_NAME])
+    // the test span is in no trace the window lists
+    expect(tracing.store.list().map((trace) => trace.root.name)).not.toContain(TEST_SPAN_NAME)
+
+    // a wrong token, typed but not saved: refused, the reason shown, the value nowhere in it
+    const wrong = await setting.test({ enabled: true, endpoint, headers: [{ name: 'authorization', value: 'Bearer wrong-55555' }] })
+    expect(wrong.ok).toBe(false)
+    expect(wrong.error).toMatch(/401|Unauthorized/i)
+    expect(wrong.error).not.toContain('wrong-55555')
+    expect(collector.spans).toHaveLength(1)
+    expect(storage.items.get('trace.otlp')).toBe(file)
+
+    // nothing listening: an answer, not a hang
+    await collector.close()
+    const gone = await setting.test({ enabled: true, endpoint, headers: [] })
+    expect(gone.ok).toBe(false)
+    expect(gone.error).toBeTruthy()
+    await expect(setting.test({ enabled: false, endpoint: '', headers: [] })).rejects.toThrow('endpoint: enter the collector URL first')
     await tracing.shutdown()
   })
 })

@@ -16,8 +16,11 @@ export interface OtlpSpan {
   status?: { code?: number; message?: string }
 }
 
-/** A real OTLP/HTTP receiver (JSON encoding) on 127.0.0.1, port 0; `hold` keeps requests unanswered. */
-export async function receiver(options: { hold?: boolean } = {}) {
+/**
+ * A real OTLP/HTTP receiver (JSON encoding) on 127.0.0.1, port 0; `hold` keeps requests unanswered;
+ * `require` answers 401 to a request without that header value, as a collector behind a token does.
+ */
+export async function receiver(options: { hold?: boolean; require?: { name: string; value: string } } = {}) {
   const spans: OtlpSpan[] = []
   const headers: IncomingMessage['headers'][] = []
   const held: ServerResponse[] = []
@@ -26,6 +29,10 @@ export async function receiver(options: { hold?: boolean } = {}) {
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       headers.push(req.headers)
+      if (options.require && req.headers[options.require.name] !== options.require.value) {
+        res.writeHead(401, { 'content-type': 'text/plain' }).end('missing or wrong token')
+        return
+      }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
         resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }>
       }

@@ -110,4 +110,30 @@ describe('the Trace window Export dialog on the real main side', () => {
     expect(warning.textContent).toContain('The last export failed')
     expect(document.body.innerHTML).not.toContain('k-secret-9876')
   })
+
+  it("'Send a test span' sends one span to the URL and token typed, unsaved, and says how it went", async () => {
+    const main = await createMcpApi()
+    dispose = main.dispose
+    const collector = await receiver({ require: { name: 'authorization', value: SECRET } })
+    renderApp(<TracePage />, { api: main.api })
+    const dialog = await openDialog()
+    const test = () => within(dialog).getByTestId('trace-export-test') as HTMLButtonElement
+    // no URL yet: nothing to test
+    expect(test().disabled).toBe(true)
+    fireEvent.change(within(dialog).getByTestId('trace-export-endpoint'), { target: { value: `${collector.url}/v1/traces` } })
+    fireEvent.click(within(dialog).getByTestId('trace-export-add-header'))
+    fireEvent.change(within(dialog).getByTestId('trace-export-header-name'), { target: { value: 'authorization' } })
+    fireEvent.change(within(dialog).getByTestId('trace-export-header-value'), { target: { value: 'Bearer wrong-1111' } })
+    fireEvent.click(test())
+    const refused = await within(dialog).findByTestId('trace-export-test-error', {}, { timeout: 15_000 })
+    expect(refused.textContent).toContain('HTTP 401')
+    expect(collector.spans).toHaveLength(0)
+
+    fireEvent.change(within(dialog).getByTestId('trace-export-header-value'), { target: { value: SECRET } })
+    fireEvent.click(test())
+    expect((await within(dialog).findByTestId('trace-export-test-ok', {}, { timeout: 15_000 })).textContent).toContain('mcp-studio.test-span')
+    expect(collector.spans.map((span) => span.name)).toEqual(['mcp-studio.test-span'])
+    // tested, not saved
+    expect((await main.api.trace.getExport()).endpoint).toBe('')
+  })
 })

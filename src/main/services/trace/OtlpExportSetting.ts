@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import { redactText } from '@shared/mcp/redact'
-import { MASKED_VALUE, type TraceExportInput, type TraceExportSettings } from '@shared/trace/exportSettings'
+import { ExportResultCode } from '@opentelemetry/core'
+import { MASKED_VALUE, type TraceExportInput, type TraceExportSettings, type TraceExportTestResult } from '@shared/trace/exportSettings'
 import { openSecrets, sealSecrets } from '../servers/secretFields'
 import { ObservedExporter } from './observedExporter'
 import { otlpExporter, otlpFromEnv, OTLP_SETTING_KEY, type OtlpSettings } from './otlp'
+import { sendTestSpan } from './testSpan'
 import type { Tracing } from './Tracing'
 
 /** As written to `trace.otlp`: header values sealed like servers' (`{$enc}` where the platform encrypts). */
@@ -13,6 +15,9 @@ const StoredSchema = z.object({
   endpoint: z.string(),
   headers: z.record(z.string(), z.unknown()).optional()
 })
+
+/** A test export waits this long for the collector, so the dialog answers while the user waits. */
+const TEST_TIMEOUT_MS = 5000
 
 interface Stored {
   enabled: boolean
@@ -73,20 +78,38 @@ export class OtlpExportSetting {
   async set(input: TraceExportInput): Promise<TraceExportSettings> {
     // a save that comes before the start-up read finished is not undone by it
     await this.started
-    const before = await this.read().catch(() => undefined)
-    const headers: Record<string, string> = {}
-    for (const { name, value } of input.headers) {
-      // the masked value coming back means "keep what is stored"
-      const kept = value === MASKED_VALUE ? before?.headers[name] : value
-      if (kept === undefined) throw new Error(`headers.${name}: enter the value again (the stored one is not there)`)
-      headers[name] = kept
-    }
+    const headers = await this.headersOf(input)
     const next: Stored = { enabled: input.enabled, endpoint: input.endpoint, headers, problems: [] }
     const sealed = sealSecrets({ enabled: next.enabled, endpoint: next.endpoint, headers: next.headers }, this.deps.encrypt)
     await this.deps.storage.setItem(OTLP_SETTING_KEY, JSON.stringify(sealed, null, 2))
     this.readProblem = undefined
     if (!this.fromEnv) this.applyStored(next)
     return this.view(next)
+  }
+
+  /** Sends one span to the collector the dialog shows, saved or not; saves nothing. */
+  async test(input: TraceExportInput): Promise<TraceExportTestResult> {
+    if (!input.endpoint) throw new Error('endpoint: enter the collector URL first')
+    const headers = await this.headersOf(input)
+    const result = await sendTestSpan(otlpExporter({ endpoint: input.endpoint, headers }, TEST_TIMEOUT_MS))
+    if (result.code === ExportResultCode.SUCCESS) return { ok: true }
+    const secrets = Object.values(headers)
+    // the exporter's HTTP errors carry the status apart from the message ("Unauthorized")
+    const status = (result.error as { code?: unknown } | undefined)?.code
+    const message = result.error?.message || 'the collector did not take the span'
+    return { ok: false, error: redactText(typeof status === 'number' ? `HTTP ${status}: ${message}` : message, { secrets }) }
+  }
+
+  /** The headers the dialog sent, a masked value meaning "keep what is stored". */
+  private async headersOf(input: TraceExportInput): Promise<Record<string, string>> {
+    const before = await this.read().catch(() => undefined)
+    const headers: Record<string, string> = {}
+    for (const { name, value } of input.headers) {
+      const kept = value === MASKED_VALUE ? before?.headers[name] : value
+      if (kept === undefined) throw new Error(`headers.${name}: enter the value again (the stored one is not there)`)
+      headers[name] = kept
+    }
+    return headers
   }
 
   private view(stored: Stored | undefined): TraceExportSettings {

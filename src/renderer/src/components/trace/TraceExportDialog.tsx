@@ -1,8 +1,8 @@
-import { CloudUploadOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import { CloudUploadOutlined, DeleteOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons'
 import { Alert, App, Button, Flex, Form, Input, Modal, Spin, Switch, Typography, type ButtonProps } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isHttpUrl, type TraceExportInput, type TraceExportSettings } from '@shared/trace/exportSettings'
+import { isHttpUrl, type TraceExportInput, type TraceExportSettings, type TraceExportTestResult } from '@shared/trace/exportSettings'
 import { describeError, errorLine } from '@renderer/components/errors/describeError'
 import { useApi } from '@renderer/context/ApiContext'
 
@@ -37,11 +37,18 @@ function TraceExportDialog({ onClose }: { onClose: () => void }) {
   const [loadError, setLoadError] = useState<string>()
   const [saveError, setSaveError] = useState<string>()
   const [saving, setSaving] = useState(false)
+  const [testing, setTesting] = useState(false)
+  const [tested, setTested] = useState<TraceExportTestResult>()
   const enabled = Form.useWatch('enabled', form) ?? false
+  // what the endpoint field holds (a test needs one), kept as it is typed
+  const [endpoint, setEndpoint] = useState('')
 
   useEffect(() => {
     api.trace.getExport().then(
-      (settings) => setCurrent(settings),
+      (settings) => {
+        setCurrent(settings)
+        setEndpoint(settings.endpoint)
+      },
       (failure: unknown) => setLoadError(errorLine(t, describeError(failure)))
     )
   }, [api, t])
@@ -59,6 +66,21 @@ function TraceExportDialog({ onClose }: { onClose: () => void }) {
       setSaveError(errorLine(t, describeError(failure)))
     } finally {
       setSaving(false)
+    }
+  }
+
+  // what the form holds now, saved or not: a team checks the URL and token before saving them
+  const test = async () => {
+    const values = await form.validateFields().catch(() => undefined)
+    if (!values) return
+    setTesting(true)
+    setTested(undefined)
+    try {
+      setTested(await api.trace.testExport({ enabled: values.enabled, endpoint: values.endpoint.trim(), headers: values.headers ?? [] }))
+    } catch (failure) {
+      setTested({ ok: false, error: errorLine(t, describeError(failure)) })
+    } finally {
+      setTesting(false)
     }
   }
 
@@ -92,6 +114,9 @@ function TraceExportDialog({ onClose }: { onClose: () => void }) {
               layout="vertical"
               initialValues={{ enabled: current.enabled, endpoint: current.endpoint, headers: current.headers }}
               onFinish={() => void save()}
+              onValuesChange={(changed: Partial<FormValues>) => {
+                if (changed.endpoint !== undefined) setEndpoint(changed.endpoint)
+              }}
             >
               <Form.Item name="enabled" valuePropName="checked" label={t('trace.export.enabled')}>
                 <Switch aria-label={t('trace.export.enabled')} data-testid="trace-export-enabled" />
@@ -158,6 +183,28 @@ function TraceExportDialog({ onClose }: { onClose: () => void }) {
               {/* Enter in a field saves */}
               <button type="submit" hidden />
             </Form>
+            <Flex gap="small" align="center" wrap style={{ marginTop: 16 }}>
+              <Button
+                icon={<SendOutlined />}
+                loading={testing}
+                disabled={!isHttpUrl(endpoint.trim())}
+                title={isHttpUrl(endpoint.trim()) ? undefined : t('trace.export.testEndpointFirst')}
+                onClick={() => void test()}
+                data-testid="trace-export-test"
+              >
+                {t('trace.export.test')}
+              </Button>
+              <Typography.Text type="secondary">{t('trace.export.testHint')}</Typography.Text>
+            </Flex>
+            {tested && (
+              <Alert
+                type={tested.ok ? 'success' : 'error'}
+                showIcon
+                style={{ marginTop: 12 }}
+                title={tested.ok ? t('trace.export.testOk') : t('trace.export.testFailed', { message: tested.error ?? '' })}
+                data-testid={tested.ok ? 'trace-export-test-ok' : 'trace-export-test-error'}
+              />
+            )}
             {saveError && <Alert type="error" showIcon style={{ marginTop: 16 }} title={t('trace.export.saveFailed', { message: saveError })} data-testid="trace-export-save-error" />}
           </>
         )}
