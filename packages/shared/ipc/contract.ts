@@ -68,7 +68,9 @@ const event = <P>(): EventDef<P> => ({})
 const none = z.undefined()
 const serverId = z.string().min(1).max(200)
 const byId = z.object({ serverId })
-const storageKey = z.string().regex(/^[\w:.-]{1,100}$/)
+// a window keeps only its own state here (redux-persist's `persist:` keys); main's settings in the
+// same folder (the OTLP setting, with its sealed headers) are reached through their own channels
+const storageKey = z.string().regex(/^persist:[\w:.-]{1,100}$/, 'key: a window may only use its own persist: keys')
 const resource = z.object({ serverId, uri: z.string().min(1) })
 
 export const ipcContract = {

@@ -54,4 +54,13 @@ describe('IPC contract', () => {
       expect(Object.keys(shape), channel).not.toContain('server')
     }
   })
+
+  it("keeps a window's storage to its own persist: keys: main's OTLP setting cannot be read or written plain from it", async () => {
+    const context = { via: 'direct' as const }
+    const refused = await host.router.invoke('storage:set-item', { key: 'trace.otlp', value: '{"endpoint":"http://evil/v1/traces"}' }, context)
+    expect(refused).toMatchObject({ ok: false })
+    expect(JSON.stringify(refused)).toContain('a window may only use its own persist: keys')
+    expect(await host.router.invoke('storage:get-item', { key: 'trace.otlp' }, context)).toMatchObject({ ok: false })
+    expect(await host.router.invoke('storage:set-item', { key: 'persist:root', value: '{}' }, context)).toEqual({ ok: true, result: undefined })
+  })
 })
