@@ -24,7 +24,7 @@ export function ExtensionInstallDialog({ file, opened, onClose }: { file?: File;
     setNotExtension(isExtensionFile(chosen) ? undefined : chosen.name)
     if (isExtensionFile(chosen)) void stage(chosen)
   }
-  // the file this dialog opened with (dropped on the window); in an effect, so StrictMode's second run restarts it cleanly
+  // the file this dialog opened with (dropped on the window, or opened with the app); in an effect, so StrictMode's second run restarts it cleanly
   const opening = useRef({ file, opened })
   useEffect(() => {
     if (opening.current.file) choose(opening.current.file)
