@@ -1,3 +1,4 @@
+import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -85,6 +86,38 @@ describe('the Trace window in a real browser, on server-everything over stdio', 
     await trace.getByTestId('language-select').getByText('English', { exact: true }).click()
     await trace.getByRole('listbox', { name: 'Recent operations' }).waitFor()
     await trace.close()
+    expect(problems).toEqual([])
+  })
+
+  it("'Send a test span' in the Export dialog reaches a real collector, unsaved", async () => {
+    // a collector on 127.0.0.1 taking OTLP/HTTP JSON, as a team's would
+    const received: string[] = []
+    const collector = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8'))
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+      })
+    })
+    await new Promise<void>((done) => collector.listen(0, '127.0.0.1', done))
+    const { port } = collector.address() as { port: number }
+    try {
+      const trace = await traceTabFrom(() => page.getByTestId('nav-trace').click())
+      await trace.getByTestId('trace-export-open').click()
+      const dialog = trace.getByRole('dialog')
+      await dialog.getByTestId('trace-export-enabled').waitFor()
+      await dialog.getByTestId('trace-export-endpoint').fill(`http://127.0.0.1:${port}/v1/traces`)
+      await dialog.getByTestId('trace-export-test').click()
+      await dialog.getByTestId('trace-export-test-ok').waitFor({ timeout: 20_000 })
+      expect(received.join('')).toContain('mcp-studio.test-span')
+      await trace.screenshot({ path: join(DOCS, 'trace-export-test.png') })
+      await dialog.getByTestId('trace-export-cancel').click()
+      await trace.close()
+    } finally {
+      collector.closeAllConnections()
+      await new Promise((done) => collector.close(done))
+    }
     expect(problems).toEqual([])
   })
 })
