@@ -35,7 +35,7 @@ import { ElicitationResponseSchema, SamplingResponseSchema } from './types'
 
 export * from './types'
 
-/** What `app:pick-folder` gives: the folder, the user's cancel, or no picker here (browser mode, CLI). */
+/** What `app:pick-folder` and `app:pick-file` give: the path, the user's cancel, or no picker here (browser mode, CLI). */
 export type PickFolderResult = { status: 'picked'; path: string } | { status: 'cancelled' } | { status: 'unavailable' }
 
 /**
@@ -84,6 +84,8 @@ export const ipcContract = {
   'app:known-registries': channel<KnownRegistry[]>()(none),
   /** a native folder picker (Electron); browser mode has none and says `unavailable`, the page asks for a path */
   'app:pick-folder': channel<PickFolderResult>()(none),
+  /** the system's file picker (an extension's file setting); browser mode has none */
+  'app:pick-file': channel<PickFolderResult>()(none),
   /** install links the operating system handed the app (Electron), each handed out once; the window asks the user */
   'app:take-install-links': channel<string[]>()(none),
 

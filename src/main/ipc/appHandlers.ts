@@ -44,6 +44,11 @@ export function appHandlers(deps: AppHandlerDeps): NamespaceHandlers<'app'> {
       const path = await platform.pickFolder()
       return path ? { status: 'picked', path } : { status: 'cancelled' }
     },
+    'app:pick-file': async () => {
+      if (!platform.pickFile) return { status: 'unavailable' }
+      const path = await platform.pickFile()
+      return path ? { status: 'picked', path } : { status: 'cancelled' }
+    },
     'app:take-install-links': () => deps.installLinks?.take() ?? []
   }
 }

@@ -37,6 +37,13 @@ export async function pickFolderNatively(parent?: BrowserWindow): Promise<string
   return canceled ? undefined : filePaths[0]
 }
 
+/** A native file picker (an extension's `file` setting), over our window; undefined when cancelled. */
+export async function pickFileNatively(parent?: BrowserWindow): Promise<string | undefined> {
+  const options = { properties: ['openFile' as const] }
+  const { canceled, filePaths } = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options)
+  return canceled ? undefined : filePaths[0]
+}
+
 /** The Platform inside Electron: Electron's network stack, shell, safeStorage; events to our windows. */
 export function createElectronPlatform(windows: () => BrowserWindow[]): Platform {
   const encryption = safeStorage.isEncryptionAvailable()
@@ -51,6 +58,7 @@ export function createElectronPlatform(windows: () => BrowserWindow[]): Platform
     openExternal: openExternalSafely,
     confirmStart: (servers) => confirmStartNatively(servers, windows().find((win) => !win.isDestroyed())),
     pickFolder: () => pickFolderNatively(windows().find((win) => !win.isDestroyed())),
+    pickFile: () => pickFileNatively(windows().find((win) => !win.isDestroyed())),
     emit(event, payload) {
       for (const win of windows()) {
         if (!win.isDestroyed()) win.webContents.send(event, payload)

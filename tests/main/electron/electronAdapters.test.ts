@@ -70,7 +70,7 @@ vi.mock('electron', () => ({ ...electron.module, default: electron.module }))
 
 const { createAppWindow, isOwnPage, secureWebPreferences } = await import('../../../src/main/platform/electronWindows')
 const { registerAppScheme, serveRenderer, applyPermissionPolicy } = await import('../../../src/main/platform/electronSecurity')
-const { confirmStartNatively, openExternalSafely, pickFolderNatively } = await import('../../../src/main/platform/electronPlatform')
+const { confirmStartNatively, openExternalSafely, pickFileNatively, pickFolderNatively } = await import('../../../src/main/platform/electronPlatform')
 const { bindRouterToIpcMain } = await import('../../../src/main/ipc/electronIpc')
 const { IpcRouter } = await import('../../../src/main/ipc/IpcRouter')
 const { appHandlers } = await import('../../../src/main/ipc/appHandlers')
@@ -242,5 +242,25 @@ describe('Electron folder picker (app:pick-folder)', () => {
 
   it('browser mode and the CLI have no native picker: the page is told, and asks for a path itself', async () => {
     expect(await pickFolder(createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-el-')) }))).toEqual({ status: 'unavailable' })
+  })
+})
+
+describe('Electron file picker (app:pick-file, an extension\'s file setting)', () => {
+  const pickFile = (platform: ReturnType<typeof createNodePlatform>) =>
+    appHandlers({ platform, mode: 'electron', windows: { openTraceWindow: () => ({ opened: true }) } })['app:pick-file'](undefined, { via: 'electron' })
+
+  it('opens a file-only dialog; the file picked, a cancel, or no picker at all comes back to the page', async () => {
+    const open = electron.module.dialog.showOpenDialog
+    open.mockResolvedValueOnce({ canceled: false, filePaths: ['/home/me/app.log'] })
+    expect(await pickFileNatively()).toBe('/home/me/app.log')
+    const options = open.mock.calls.at(-1)!.at(-1) as { properties: string[] }
+    expect(options.properties).toEqual(['openFile'])
+
+    const platform = { ...createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-el-')) }), pickFile: () => pickFileNatively() }
+    open.mockResolvedValueOnce({ canceled: false, filePaths: ['/data/key.pem'] })
+    expect(await pickFile(platform)).toEqual({ status: 'picked', path: '/data/key.pem' })
+    open.mockResolvedValueOnce({ canceled: true, filePaths: [] })
+    expect(await pickFile(platform)).toEqual({ status: 'cancelled' })
+    expect(await pickFile(createNodePlatform({ userDataDir: mkdtempSync(join(tmpdir(), 'mcp-el-')) }))).toEqual({ status: 'unavailable' })
   })
 })

@@ -176,6 +176,24 @@ describe('the settings form, every kind of field', () => {
       }
     })
 
+  it("in the desktop app, Browse… opens the system's folder picker for a folder and its file picker for a file", async () => {
+    const asked: string[] = []
+    const electron = {
+      pickFolder: async () => (asked.push('folder'), '/srv/picked'),
+      pickFile: async () => (asked.push('file'), '/var/log/picked.log')
+    }
+    await renderServers([], { main: { electron } })
+    await openInstall()
+    choose(await helloArchive(allKinds()))
+    const form = await screen.findByTestId('user-config-form', {}, { timeout: 15_000 })
+    const [folders, logFile] = ['folders', 'log_file'].map((key) => within(form).getByTestId(`user-config-${key}`).closest<HTMLElement>('.ant-form-item')!)
+    fireEvent.click(await within(folders).findByTestId('user-config-browse'))
+    await waitFor(() => expect(folders.textContent).toContain('/srv/picked'))
+    fireEvent.click(within(logFile).getByTestId('user-config-browse'))
+    await waitFor(() => expect((within(form).getByTestId('user-config-log_file') as HTMLInputElement).value).toBe('/var/log/picked.log'))
+    expect(asked).toEqual(['folder', 'file'])
+  })
+
   it('numbers within their range, a switch, several folders, a file; defaults as hints; required marks', async () => {
     const { registry } = await renderServers()
     await openInstall()

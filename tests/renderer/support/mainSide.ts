@@ -101,15 +101,20 @@ export async function createMcpApi(
     installLinks?: InstallLinkInbox
     /** .mcpb/.dxt files as Electron's main receives them (a double-click) */
     openedExtensions?: OpenedFileInbox
+    /** the app as Electron runs it; its native pickers stand in for Electron's dialogs, which cannot open here */
+    electron?: { pickFolder?: () => Promise<string | undefined>; pickFile?: () => Promise<string | undefined> }
   } = {}
 ) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-studio-renderer-'))
   let emit: (event: IpcEventName, payload: unknown) => void = () => {}
   // openUrl: where "open in the browser" goes; a test records it rather than starting a browser
-  const platform = createNodePlatform({ userDataDir, openUrl: options.openUrl, onEvent: (event, payload) => emit(event, structuredClone(payload)) })
+  const platform = {
+    ...createNodePlatform({ userDataDir, openUrl: options.openUrl, onEvent: (event, payload) => emit(event, structuredClone(payload)) }),
+    ...options.electron
+  }
   const host = await createHost({
     platform,
-    mode: 'browser',
+    mode: options.electron ? 'electron' : 'browser',
     windows: { openTraceWindow: () => ({ opened: false, url: '/trace.html' }) },
     home: options.home,
     loginShellEnv: options.loginShellEnv,

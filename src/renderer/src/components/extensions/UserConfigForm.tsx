@@ -1,4 +1,4 @@
-import { FolderOpenOutlined } from '@ant-design/icons'
+import { FileOutlined, FolderOpenOutlined } from '@ant-design/icons'
 import { Button, Form, Input, InputNumber, Select, Space, Switch, type FormInstance } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,8 +10,8 @@ import { defaultText, type FormValue } from './userConfigValues'
 
 /**
  * An extension's settings (its manifest's user_config, SPEC D4) as a form: text, numbers inside
- * their min/max, switches, folders (with the system's folder picker where there is one) and
- * files, one or several; required ones marked, defaults as hints, sensitive ones masked.
+ * their min/max, switches, folders and files (with the system's pickers where there are ones),
+ * one or several; required ones marked, defaults as hints, sensitive ones masked.
  */
 export function UserConfigForm({ form, fields, initialValues }: { form: FormInstance; fields: Record<string, UserConfigField>; initialValues: Record<string, FormValue> }) {
   const { t } = useTranslation()
@@ -80,7 +80,7 @@ function FieldInput({ id, testId, field, placeholder, value, checked, onChange }
           style={{ width: '100%' }}
           tokenSeparators={['\n']}
         />
-        {field.type === 'directory' && <PickFolderButton onPicked={(path) => onChange?.([...list, path])} />}
+        {isPath(field) && <PickPathButton kind={field.type} onPicked={(path) => onChange?.([...list, path])} />}
       </Space.Compact>
     )
   }
@@ -90,29 +90,32 @@ function FieldInput({ id, testId, field, placeholder, value, checked, onChange }
   ) : (
     <Input {...common} value={text} placeholder={placeholder} autoComplete="off" spellCheck={false} onChange={(e) => onChange?.(e.target.value)} />
   )
-  if (field.type !== 'directory') return input
+  if (!isPath(field)) return input
   return (
     <Space.Compact style={{ width: '100%' }}>
       {input}
-      <PickFolderButton onPicked={(path) => onChange?.(path)} />
+      <PickPathButton kind={field.type} onPicked={(path) => onChange?.(path)} />
     </Space.Compact>
   )
 }
 
-/** The system's folder picker (Electron); browser mode has none: the path is typed. */
-function PickFolderButton({ onPicked }: { onPicked: (path: string) => void }) {
+const isPath = (field: UserConfigField): field is UserConfigField & { type: 'directory' | 'file' } => field.type === 'directory' || field.type === 'file'
+
+/** The system's folder or file picker (Electron); browser mode has none: the path is typed. */
+function PickPathButton({ kind, onPicked }: { kind: 'directory' | 'file'; onPicked: (path: string) => void }) {
   const { t } = useTranslation()
   const api = useApi()
   const info = useAppInfo()
   const [unavailable, setUnavailable] = useState(false)
   if (info.status !== 'ready' || info.info.mode !== 'electron' || unavailable) return null
   const pick = async () => {
-    const picked = await api.app.pickFolder().catch(() => ({ status: 'unavailable' as const }))
+    const ask = kind === 'file' ? api.app.pickFile() : api.app.pickFolder()
+    const picked = await ask.catch(() => ({ status: 'unavailable' as const }))
     if (picked.status === 'picked') onPicked(picked.path)
     else if (picked.status === 'unavailable') setUnavailable(true)
   }
   return (
-    <Button icon={<FolderOpenOutlined />} onClick={() => void pick()} data-testid="user-config-browse">
+    <Button icon={kind === 'file' ? <FileOutlined /> : <FolderOpenOutlined />} onClick={() => void pick()} data-testid="user-config-browse">
       {t('extensionInstall.config.browse')}
     </Button>
   )
