@@ -12,6 +12,7 @@ import type { OpenedFileInbox } from './services/extensions/OpenedFileInbox'
 import { MCPService, type MCPServiceOptions } from './services/mcp/MCPService'
 import { defaultBinDirs } from './services/mcp/mcpServiceOptions'
 import { sharedLoginShellEnv } from './services/mcp/shellEnv'
+import { stopRemovedServers } from './services/servers/stopRemovedServers'
 import { ServerRegistry } from './services/servers/ServerRegistry'
 import { FileStorage } from './services/storage/FileStorage'
 import { hostTracing } from './services/trace/hostTracing'
@@ -58,8 +59,9 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const offLinks = deps.installLinks?.onArrival(() => platform.emit('app:install-links', {}))
   // the same for a double-clicked extension file: the window takes it and opens the install dialog
   const offOpened = deps.openedExtensions?.onArrival(() => platform.emit('extensions:files-opened', {}))
-  // a server the CLI adds while the app runs shows in the windows at once
+  // a server the CLI adds while the app runs shows in the windows at once; one it removes stops
   const unwatch = registry.watch()
+  const offRemovals = stopRemovedServers(registry, (server) => mcp.removeServer(server))
   // desktop extensions: what a process that died while staging or installing left is swept now
   // runtimes are looked for where servers will find them: the same login shell and bundled tools
   const runtimes = { loginEnv: deps.mcpOptions?.loginShellEnv ?? sharedLoginShellEnv, binDirs: deps.mcpOptions?.binDirs ?? defaultBinDirs() }
@@ -85,6 +87,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     extensions,
     close: async () => {
       unwatch()
+      offRemovals()
       await extensions.staging.discardAll()
       offSpans()
       offLinks?.()
