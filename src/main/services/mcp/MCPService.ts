@@ -268,16 +268,8 @@ export class MCPService {
   }
 
   /** Q1: new folders for a server; a connected one is told with roots/list_changed. */
-  async updateRoots(server: McpServer): Promise<boolean> {
-    const owner = this.connectionOf(server)
-    const next = server.roots ?? []
-    const before = owner.roots
-    owner.roots = next
-    const live = owner.peek()
-    if (!live || live.connection.closed || sameList(before, next)) return false
-    await live.connection.client.sendRootsListChanged()
-    owner.log(server)('info', `roots changed: ${next.length} folder(s)`)
-    return true
+  updateRoots(server: McpServer): Promise<boolean> {
+    return this.connectionOf(server).setRoots(server, server.roots ?? [])
   }
 
   respondElicitation({ requestId, response }: ElicitationAnswer): boolean {
@@ -349,8 +341,4 @@ export class MCPService {
     this.logs.flush()
     this.messages.flush()
   }
-}
-
-function sameList(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i])
 }

@@ -96,6 +96,17 @@ export class ServerConnection {
     return live.key === getServerKey(server) ? live : undefined
   }
 
+  /** Q1: new folders for the server; a connected one is told with roots/list_changed. */
+  async setRoots(server: McpServer, next: string[]): Promise<boolean> {
+    const before = this.roots
+    this.roots = next
+    const live = this.peek()
+    if (!live || live.connection.closed || sameList(before, next)) return false
+    await live.connection.client.sendRootsListChanged()
+    this.log(server)('info', `roots changed: ${next.length} folder(s)`)
+    return true
+  }
+
   /** The live client, without connecting. */
   peek(): Live | undefined {
     return this.live
@@ -241,3 +252,7 @@ export class ServerConnection {
 }
 
 function noop(): void {}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i])
+}
