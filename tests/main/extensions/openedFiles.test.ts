@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { EventEmitter } from 'node:events'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,17 +12,12 @@ import { extensionFileAt, extensionFilesIn } from '../../../src/main/services/ex
 import { OpenedFileInbox } from '../../../src/main/services/extensions/OpenedFileInbox'
 import { ServerRegistry } from '../../../src/main/services/servers/ServerRegistry'
 import { createDirectApi } from '../../support/directApi'
+import { tempFolders } from '../../support/tempFolders'
 import { helloArchive } from './archives'
 
-const folders: string[] = []
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  folders.push(dir)
-  return dir
-}
-afterEach(() => {
-  while (folders.length) rmSync(folders.pop()!, { recursive: true, force: true })
-})
+const folders = tempFolders()
+const tempDir = folders.make
+afterEach(folders.removeAll)
 
 /** a folder with an extension of each kind and the things a double-click must never open */
 function downloads() {

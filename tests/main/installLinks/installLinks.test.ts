@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { EventEmitter } from 'node:events'
 import type { App } from 'electron'
@@ -12,17 +11,12 @@ import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 import { InstallLinkInbox, installLinksIn } from '../../../src/main/services/installLinks/InstallLinkInbox'
 import { ServerRegistry } from '../../../src/main/services/servers/ServerRegistry'
 import { createDirectApi } from '../../support/directApi'
+import { tempFolders } from '../../support/tempFolders'
 
 const link = buildInstallLink({ mcpServers: { time: { command: 'uvx', args: ['mcp-server-time'] } } })
-const folders: string[] = []
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  folders.push(dir)
-  return dir
-}
-afterEach(() => {
-  while (folders.length) rmSync(folders.pop()!, { recursive: true, force: true })
-})
+const folders = tempFolders()
+const tempDir = folders.make
+afterEach(folders.removeAll)
 
 describe('the install-link inbox', () => {
   it('keeps links until the window takes them, each once, and tells who listens', () => {
