@@ -59,15 +59,18 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
   logs.watch(watchServerEvents(bus, tracing, active))
 
   /** One operation of one server as a span, registered as running while it runs. */
-  const run = <T>(server: McpServer, what: string, attributes: Attributes, fn: (span: Span) => Promise<T>, callId?: string) =>
-    tracing.withSpan(`${server.name}.${what}`, { ...serverAttributes(server), ...attributes }, async (span) => {
-      const done = active.add(server.id, span, callId)
-      try {
-        return await fn(span)
-      } finally {
-        done()
-      }
-    })
+  const run = <T>(server: McpServer, what: string, attributes: Attributes, fn: (span: Span) => Promise<T>, callId?: string) => {
+    let done: (() => void) | undefined
+    return tracing.withSpan(
+      `${server.name}.${what}`,
+      Object.assign(serverAttributes(server), attributes),
+      (span) => {
+        done = active.add(server.id, span, callId)
+        return fn(span)
+      },
+      () => done?.()
+    )
+  }
 
   const original = { ...pick(service) }
   const list =
@@ -90,18 +93,19 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
       args.server,
       args.name,
       attributes,
-      async (span) => {
+      (span) => {
         // the redacted JSON is made after the call has gone out, and the result's after it returned
         tracing.later(() => span.setAttribute(TRACE_ATTR.args, jsonAttribute(argsValue(args.args), tracing.secrets())))
-        const result = await original.callTool(args, options)
-        tracing.later(() => {
-          span.setAttributes(resultAttributes(result, tracing.secrets()))
-          if (result.isError) {
-            const text = result.content.find((item) => item.type === 'text')
-            tracing.fail(span, new Error(text?.type === 'text' ? text.text : 'the tool reported an error'))
-          }
+        return original.callTool(args, options).then((result) => {
+          tracing.later(() => {
+            span.setAttributes(resultAttributes(result, tracing.secrets()))
+            if (result.isError) {
+              const text = result.content.find((item) => item.type === 'text')
+              tracing.fail(span, new Error(text?.type === 'text' ? text.text : 'the tool reported an error'))
+            }
+          })
+          return result
         })
-        return result
       },
       args.callId
     )
