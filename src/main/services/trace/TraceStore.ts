@@ -29,8 +29,6 @@ export class TraceStore implements SpanProcessor {
   private readonly byServer = new Map<string, { count: number; order: IdQueue }>()
   private readonly order: IdQueue
   private readonly live = (id: string) => this.spans.has(id)
-  /** trace id → its span ids (an array: most traces hold one span, and a Set per span costs memory) */
-  private readonly byTrace = new Map<string, string[]>()
   private readonly dirty = new Set<string>()
   private readonly listeners = new Set<(event: TraceSpansEvent) => void>()
   private readonly perServer: number
@@ -46,8 +44,9 @@ export class TraceStore implements SpanProcessor {
     this.push = throttle(() => this.flush(), options.pushMs ?? 100)
   }
 
+  // Per span only what bounds the store: spans by trace are found when read (rare), not kept.
   onStart(span: Span, _parentContext: Context): void {
-    const { spanId, traceId } = span.spanContext()
+    const { spanId } = span.spanContext()
     const server = serverOf(span)
     this.spans.set(spanId, span)
     this.order.push(spanId)
@@ -55,12 +54,11 @@ export class TraceStore implements SpanProcessor {
     if (!own) this.byServer.set(server, (own = { count: 0, order: new IdQueue(this.perServer, this.live) }))
     own.count++
     own.order.push(spanId)
-    const trace = this.byTrace.get(traceId)
-    if (trace) trace.push(spanId)
-    else this.byTrace.set(traceId, [spanId])
     if (own.count > this.perServer) this.drop(own.order.shift())
     if (this.spans.size > this.total) this.drop(this.order.shift())
-    this.changed(spanId)
+    if (!this.listeners.size) return
+    this.dirty.add(spanId)
+    this.push.call()
   }
 
   /** What must run before spans are read (the tracer's deferred work). */
@@ -95,11 +93,12 @@ export class TraceStore implements SpanProcessor {
     const out: TraceSummary[] = []
     const search = filter.search?.trim().toLowerCase()
     const limit = filter.limit ?? 500
+    const byTrace = this.byTrace()
     const roots = [...this.spans.values()].filter((span) => !span.parentSpanContext || !this.spans.has(span.parentSpanContext.spanId))
     for (let i = roots.length - 1; i >= 0 && out.length < limit; i--) {
       const root = roots[i]
       const { traceId } = root.spanContext()
-      const spans = this.traceSpans(traceId)
+      const spans = (byTrace.get(traceId) ?? []).map(toTraceSpan)
       if (filter.serverId && serverOf(root) !== filter.serverId) continue
       if (filter.tool && !spans.some((span) => span.attributes[TRACE_ATTR.tool] === filter.tool)) continue
       const hasError = spans.some((span) => span.status === 'error')
@@ -113,14 +112,15 @@ export class TraceStore implements SpanProcessor {
   /** One trace's spans, in the order they started; empty once it was dropped or cleared. */
   get(traceId: string): TraceSpan[] {
     this.settle()
-    return this.traceSpans(traceId).sort((a, b) => a.start - b.start)
+    const spans: TraceSpan[] = []
+    for (const span of this.spans.values()) if (span.spanContext().traceId === traceId) spans.push(toTraceSpan(span))
+    return spans.sort((a, b) => a.start - b.start)
   }
 
   clear(): void {
     this.spans.clear()
     this.order.clear()
     this.byServer.clear()
-    this.byTrace.clear()
     this.dirty.clear()
     this.push.cancel()
     for (const listener of this.listeners) listener({ spans: [], cleared: true })
@@ -148,26 +148,26 @@ export class TraceStore implements SpanProcessor {
     return Promise.resolve()
   }
 
-  private traceSpans(traceId: string): TraceSpan[] {
-    return [...(this.byTrace.get(traceId) ?? [])].flatMap((id) => {
-      const span = this.spans.get(id)
-      return span ? [toTraceSpan(span)] : []
-    })
+  /** trace id → its spans, in the order they started here */
+  private byTrace(): Map<string, Span[]> {
+    const byTrace = new Map<string, Span[]>()
+    for (const span of this.spans.values()) {
+      const { traceId } = span.spanContext()
+      const spans = byTrace.get(traceId)
+      if (spans) spans.push(span)
+      else byTrace.set(traceId, [span])
+    }
+    return byTrace
   }
 
   private drop(spanId: string | undefined): void {
     const span = spanId === undefined ? undefined : this.spans.get(spanId)
-    if (!span) return
-    const { spanId: id, traceId } = span.spanContext()
-    this.spans.delete(id)
-    this.dirty.delete(id)
+    if (!span || spanId === undefined) return
+    this.spans.delete(spanId)
+    this.dirty.delete(spanId)
     const server = serverOf(span)
     const own = this.byServer.get(server)
     if (own && --own.count === 0) this.byServer.delete(server)
-    const trace = this.byTrace.get(traceId) ?? []
-    const at = trace.indexOf(id)
-    if (at >= 0) trace.splice(at, 1)
-    if (!trace.length) this.byTrace.delete(traceId)
   }
 }
 

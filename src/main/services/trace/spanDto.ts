@@ -9,7 +9,11 @@ export function hrToMs([seconds, nanos]: HrTime): number {
 /** OpenTelemetry's undefined-holding attribute maps, as plain data the windows can take. */
 function plainAttributes(attributes: ReadableSpan['attributes']): Record<string, TraceAttributeValue> {
   const out: Record<string, TraceAttributeValue> = {}
-  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) out[key] = value
+  // for…in, not Object.entries: no pair arrays for every span pushed
+  for (const key in attributes) {
+    const value = attributes[key]
+    if (value !== undefined) out[key] = value
+  }
   return out
 }
 
