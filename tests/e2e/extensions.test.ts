@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { helloArchive, helloManifest } from '../main/extensions/archives'
 import { appSession } from './support/appSession'
 import { ARTIFACTS, type BrowserApp } from './support/browserApp'
-import { dialogsSettled, openRunner } from './support/uiSteps'
+import { backToEnglishLight, dialogsSettled, openRunner } from './support/uiSteps'
 
 let app: BrowserApp
 let page: Page
@@ -85,8 +85,7 @@ describe('desktop extensions in a real browser', () => {
     await snap('extension-install-refused-dark-zh.png')
     await page.getByTestId('extension-cancel').click()
     await page.getByTestId('extension-dialog').waitFor({ state: 'detached' })
-    await page.getByTestId('language-select').getByText('English', { exact: true }).click()
-    await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
+    await backToEnglishLight(page)
     expect(problems).toEqual([])
   })
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { buildInstallLink } from '@shared/mcp/installLink'
 import { appSession } from './support/appSession'
 import { ARTIFACTS, type BrowserApp } from './support/browserApp'
-import { dialogsSettled, EVERYTHING } from './support/uiSteps'
+import { backToEnglishLight, dialogsSettled, EVERYTHING } from './support/uiSteps'
 
 // the README shows these
 const DOCS = resolve('docs/screenshots')
@@ -121,8 +121,7 @@ describe('install links in a real browser', () => {
     await page.keyboard.press('Escape')
     await page.getByTestId('install-link-dialog').waitFor({ state: 'detached' })
     expect(saved()).toEqual(before)
-    await page.getByTestId('language-select').getByText('English', { exact: true }).click()
-    await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
+    await backToEnglishLight(page)
     expect(problems).toEqual([])
   })
 
@@ -168,6 +167,7 @@ describe('install links in a real browser', () => {
     expect(await statusOf('pasted-two')).toBe('stopped')
     expect(saved()).toEqual([...before, { name: 'pasted-two', isActive: false }])
     await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
     expect(problems).toEqual([])
   })
 

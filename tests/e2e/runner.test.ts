@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { appSession } from './support/appSession'
 import { ARTIFACTS, type BrowserApp } from './support/browserApp'
-import { dialogsSettled, importEverything, openRunner, typeImportJson } from './support/uiSteps'
+import { backToEnglishLight, dialogsSettled, importEverything, openRunner, typeImportJson } from './support/uiSteps'
 
 const MANY_TOOLS = resolve('tests/fixtures/servers/many-tools.mjs')
 
@@ -164,8 +164,7 @@ describe('the Tools tab and the tool runner in a real browser, on server-everyth
     }
     await page.screenshot({ path: join(ARTIFACTS, 'runner-zh-dark.png') })
     await page.getByTestId('runner-close').click()
-    await page.getByTestId('language-select').getByText('English', { exact: true }).click()
-    await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
+    await backToEnglishLight(page)
   })
 
   it('a server with 1,000 tools opens its Tools tab virtualized, and scrolling reaches the last one', async () => {

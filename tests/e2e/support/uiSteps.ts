@@ -82,3 +82,13 @@ export async function downloadFrom(page: Page, testId: string): Promise<Download
     }
   }
 }
+
+/**
+ * Back to English and light, as the next test expects, waiting until the page shows it: a click
+ * made while the switch still re-renders the page can be lost (it sank a paste-link test in CI).
+ */
+export async function backToEnglishLight(page: Page): Promise<void> {
+  await page.getByTestId('language-select').getByText('English', { exact: true }).click()
+  await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
+  await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.theme])).toEqual(['en-US', 'light'])
+}
