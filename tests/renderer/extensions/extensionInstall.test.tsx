@@ -227,5 +227,8 @@ describe('the settings form, every kind of field', () => {
     await waitFor(() => expect(registry.snapshot().servers).toHaveLength(1), { timeout: 15_000 })
     // empty ones left out (their defaults apply at start), the rest as their kind
     expect(registry.snapshot().servers[0].userConfig).toEqual({ port: 8080, verbose: false, folders: ['/srv/a', '/srv/b'], log_file: '/var/log/hello.log' })
+    // the dialog closes once the install returned: the test ends after the page has settled, not
+    // while the dialog still updates (after the last test, with no window left to update)
+    await waitFor(() => expect(screen.queryByTestId('extension-dialog')).toBeNull())
   })
 })
