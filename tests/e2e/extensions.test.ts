@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { helloArchive, helloManifest } from '../main/extensions/archives'
 import { appSession } from './support/appSession'
 import { ARTIFACTS, type BrowserApp } from './support/browserApp'
-import { backToEnglishLight, dialogsSettled, openRunner } from './support/uiSteps'
+import { backToEnglishLight, chooseAddMenuItem, dialogsSettled, openRunner } from './support/uiSteps'
 
 let app: BrowserApp
 let page: Page
@@ -23,8 +23,7 @@ async function snap(name: string) {
 
 /** Add server → Install extension…, and the file chosen as a user picks it. */
 async function chooseArchive(buffer: Buffer, name = 'hello.mcpb') {
-  await page.getByTestId('add-server').click()
-  await page.getByTestId('add-menu-extension').click()
+  await chooseAddMenuItem(page, 'add-menu-extension')
   await page.getByTestId('extension-choose').waitFor()
   await page.getByTestId('extension-file-input').setInputFiles({ name, mimeType: 'application/zip', buffer })
 }

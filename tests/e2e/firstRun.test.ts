@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { appSession } from './support/appSession'
 import { ARTIFACTS, type BrowserApp } from './support/browserApp'
-import { dialogsSettled, openRunner } from './support/uiSteps'
+import { chooseAddMenuItem, dialogsSettled, openRunner } from './support/uiSteps'
 
 let app: BrowserApp
 let page: Page
@@ -64,8 +64,7 @@ describe('first run in a real browser: the built-ins with zero configuration', (
     expect(await page.getByTestId('approval-dialog').count()).toBe(0)
     await expect.poll(() => row('@studio/memory').getByTestId('server-tool-count').getAttribute('data-count'), { timeout: 15_000 }).toBe('9')
     // the list is no longer empty: the same cards are one menu away, memory marked Added
-    await page.getByTestId('add-server').click()
-    await page.getByTestId('add-menu-catalogue').click()
+    await chooseAddMenuItem(page, 'add-menu-catalogue')
     await card('memory').getByTestId('catalogue-added').waitFor()
     await dialogsSettled(page)
     await snap('catalogue-dialog.png')

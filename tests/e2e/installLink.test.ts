@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { buildInstallLink } from '@shared/mcp/installLink'
 import { appSession } from './support/appSession'
 import { ARTIFACTS, type BrowserApp } from './support/browserApp'
-import { backToEnglishLight, dialogsSettled, EVERYTHING } from './support/uiSteps'
+import { backToEnglishLight, chooseAddMenuItem, dialogsSettled, EVERYTHING } from './support/uiSteps'
 
 // the README shows these
 const DOCS = resolve('docs/screenshots')
@@ -46,8 +46,7 @@ async function snap(name: string, folder = ARTIFACTS) {
 
 /** Add server → Paste an install link; resolves once the field has the keyboard. */
 async function openPaste() {
-  await page.getByTestId('add-server').click()
-  await page.getByTestId('add-menu-paste-link').click()
+  await chooseAddMenuItem(page, 'add-menu-paste-link')
   await page.getByTestId('paste-link-dialog').waitFor()
   await dialogsSettled(page)
   await expect.poll(() => page.getByTestId('paste-link-input').evaluate((input) => input === document.activeElement)).toBe(true)

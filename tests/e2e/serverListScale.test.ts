@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { appSession } from './support/appSession'
 import { ARTIFACTS, type BrowserApp } from './support/browserApp'
-import { dialogsSettled } from './support/uiSteps'
+import { chooseAddMenuItem, dialogsSettled } from './support/uiSteps'
 
 /** A long list, as a user who added servers for years has it: written before the app starts. */
 const COUNT = 2000
@@ -161,8 +161,7 @@ describe('a list of 2,000 servers in a real browser', () => {
   it('the empty import dialog: no error before typing, an example that says it is one, the button not counting 0', async () => {
     for (const theme of ['Dark', 'Light']) {
       await page.getByTestId('theme-select').getByText(theme, { exact: true }).click()
-      await page.getByTestId('add-server').click()
-      await page.getByTestId('add-menu-import').click()
+      await chooseAddMenuItem(page, 'add-menu-import')
       const editor = page.getByTestId('import-editor')
       await editor.locator('.cm-placeholder').waitFor()
       await dialogsSettled(page)

@@ -13,7 +13,7 @@ import enServers from '../../src/renderer/src/i18n/locales/en-US/servers.json'
 import zhEditor from '../../src/renderer/src/i18n/locales/zh-CN/editor.json'
 import zhServers from '../../src/renderer/src/i18n/locales/zh-CN/servers.json'
 import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
-import { afterEachTest, downloadFrom, EVERYTHING, typeImportJson } from './support/uiSteps'
+import { afterEachTest, chooseAddMenuItem, downloadFrom, EVERYTHING, typeImportJson } from './support/uiSteps'
 import { PNG_1PX } from '../fixtures/images'
 
 
@@ -190,8 +190,7 @@ describe('MCP servers in a real browser (browser mode, real servers)', () => {
   })
 
   it('exports the list as an mcpServers file that names both servers', async () => {
-    await page.getByTestId('add-server').click()
-    await page.getByTestId('add-menu-export').click()
+    await chooseAddMenuItem(page, 'add-menu-export')
     await page.getByTestId('export-json').locator('.cm-content').waitFor()
     const download = await downloadFrom(page, 'export-download')
     expect(download.suggestedFilename()).toBe('mcp-servers.json')

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { appSession } from './support/appSession'
 import { ARTIFACTS, type BrowserApp } from './support/browserApp'
+import { chooseAddMenuItem } from './support/uiSteps'
 
 let app: BrowserApp
 let browser: Browser
@@ -54,8 +55,7 @@ describe('the app shell in a real browser (browser mode, built from source)', ()
   it('starts without loading the server editor or the JSON editor; the Import dialog loads the latter', async () => {
     expect(scripts.some((path) => path.includes('/index-'))).toBe(true)
     expect(scripts.filter((path) => /ServerEditor|JsonEditor/.test(path))).toEqual([])
-    await page.getByTestId('add-server').click()
-    await page.getByTestId('add-menu-import').click()
+    await chooseAddMenuItem(page, 'add-menu-import')
     await page.getByTestId('import-editor').locator('.cm-content').waitFor()
     expect(scripts.some((path) => path.includes('/JsonEditor-'))).toBe(true)
     await page.getByTestId('import-cancel').click()

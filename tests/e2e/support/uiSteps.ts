@@ -6,10 +6,25 @@ import { failureReport } from './failureReport'
 
 export const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 
+/**
+ * Add server → one of its items, clicked once the menu stands still. While it slides in, an item is
+ * higher up than where it ends: on a loaded CI machine a click aimed at "Paste an install link…"
+ * landed on the row above it, and no dialog opened.
+ */
+export async function chooseAddMenuItem(page: Page, item: string): Promise<void> {
+  await page.getByTestId('add-server').click()
+  await page.getByTestId(item).waitFor()
+  await expect
+    .poll(() => page.evaluate(() => document.querySelectorAll('.ant-slide-up-appear, .ant-slide-up-enter, .ant-slide-up-leave, .ant-slide-down-appear, .ant-slide-down-enter').length), {
+      timeout: 10_000
+    })
+    .toBe(0)
+  await page.getByTestId(item).click()
+}
+
 /** Add server → Import JSON, and types `json` into the editor the way a user pastes it (not submitted). */
 export async function typeImportJson(page: Page, json: string): Promise<void> {
-  await page.getByTestId('add-server').click()
-  await page.getByTestId('add-menu-import').click()
+  await chooseAddMenuItem(page, 'add-menu-import')
   const editor = page.getByTestId('import-editor').locator('.cm-content')
   await editor.click()
   await editor.fill(json)
