@@ -1,6 +1,5 @@
 import type { Manifest } from './manifest'
 import type { RuntimeChoice } from './serverRuntime'
-import { ExtensionError } from './extensionError'
 
 export interface HostFacts {
   platform: NodeJS.Platform
@@ -80,8 +79,3 @@ export function compatibilityNotes(manifest: Manifest, host: HostFacts): string[
   return [...(claude ? [`written for Claude Desktop ${claude}; MCP Studio shows this range but does not check it`] : []), ...(host.notes ?? [])]
 }
 
-/** Refuses an extension that says it cannot run here. */
-export function checkCompatibility(manifest: Manifest, host: HostFacts): void {
-  const problems = compatibilityProblems(manifest, host)
-  if (problems.length) throw new ExtensionError('INCOMPATIBLE', `this extension cannot run on this computer: ${problems.join('; ')}`)
-}
