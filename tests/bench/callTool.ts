@@ -14,9 +14,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServer } from '@shared/mcp/server'
-import { z } from 'zod'
 import type { InProcessServer } from '../../src/main/services/mcp/transports/inMemory'
-import { fixture, loadMain, median, ms, percentile, report, summary, type Goal } from './support'
+import { echoServer, fixture, loadMain, median, ms, percentile, report, summary, type Goal } from './support'
 
 const CALLS = Number(process.env.CALLS ?? 1200)
 const WARMUP = Number(process.env.WARMUP ?? 200)
@@ -24,14 +23,6 @@ const BLOCK = Number(process.env.BLOCK ?? 50)
 const { MCPService, createNodePlatform } = await loadMain()
 const { createLoginShellEnvLoader } = await import('../../src/main/services/mcp/shellEnv')
 
-/** The same echo tool as the fixture servers (tests/fixtures/servers/lib.mjs), in-process. */
-function echoServer(): SdkMcpServer {
-  const server = new SdkMcpServer({ name: 'bench-echo', version: '1.0.0' })
-  server.registerTool('echo', { description: 'Echoes back the message', inputSchema: { message: z.string() } }, async ({ message }) => ({
-    content: [{ type: 'text', text: `Echo: ${message}` }]
-  }))
-  return server
-}
 
 /** What reaches an in-memory server, by method: how many requests one callTool costs. Both sides count, alike. */
 type Seen = Map<string, number>

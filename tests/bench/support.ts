@@ -3,7 +3,9 @@
  * has no path aliases: `loadMain()` registers tsx with tsconfig.node.json first, then imports.
  */
 import { fileURLToPath } from 'node:url'
+import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { register } from 'tsx/esm/api'
+import { z } from 'zod'
 
 register({ tsconfig: fileURLToPath(new URL('../../tsconfig.node.json', import.meta.url)) })
 
@@ -59,3 +61,12 @@ export function summary(title: string, goals: Goal[], notes: string[] = []): voi
 }
 
 export const ms = (value: number) => `${value.toFixed(3)} ms`
+
+/** The same echo tool as the fixture servers (tests/fixtures/servers/lib.mjs), in-process. */
+export function echoServer(): SdkMcpServer {
+  const server = new SdkMcpServer({ name: 'bench-echo', version: '1.0.0' })
+  server.registerTool('echo', { description: 'Echoes back the message', inputSchema: { message: z.string() } }, async ({ message }) => ({
+    content: [{ type: 'text', text: `Echo: ${message}` }]
+  }))
+  return server
+}

@@ -4,10 +4,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { McpServer } from '@shared/mcp/server'
-import { z } from 'zod'
-import { fixture, loadMain, median } from './support'
+import { echoServer, fixture, loadMain, median } from './support'
 import type { RunFigures } from './tracingOverhead'
 
 const CALLS = Number(process.env.CALLS ?? 1200)
@@ -17,13 +15,6 @@ const { MCPService, createNodePlatform } = await loadMain()
 const { createLoginShellEnvLoader } = await import('../../src/main/services/mcp/shellEnv')
 const { Tracing } = await import('../../src/main/services/trace/Tracing')
 
-function echoServer(): SdkMcpServer {
-  const server = new SdkMcpServer({ name: 'bench-echo', version: '1.0.0' })
-  server.registerTool('echo', { description: 'Echoes back the message', inputSchema: { message: z.string() } }, async ({ message }) => ({
-    content: [{ type: 'text', text: `Echo: ${message}` }]
-  }))
-  return server
-}
 
 const loginShellEnv = createLoginShellEnvLoader()
 const { env } = await loginShellEnv()
