@@ -53,13 +53,19 @@ function TraceExportDialog({ onClose }: { onClose: () => void }) {
     )
   }, [api, t])
 
-  const save = async () => {
+  /** What the form holds, as main takes it; undefined while a field is invalid (the form marks it). */
+  const formInput = async (): Promise<TraceExportInput | undefined> => {
     const values = await form.validateFields().catch(() => undefined)
-    if (!values) return
+    return values && { enabled: values.enabled, endpoint: values.endpoint.trim(), headers: values.headers ?? [] }
+  }
+
+  const save = async () => {
+    const input = await formInput()
+    if (!input) return
     setSaving(true)
     setSaveError(undefined)
     try {
-      await api.trace.setExport({ enabled: values.enabled, endpoint: values.endpoint.trim(), headers: values.headers ?? [] })
+      await api.trace.setExport(input)
       void message.success(t('trace.export.saved'))
       onClose()
     } catch (failure) {
@@ -71,12 +77,12 @@ function TraceExportDialog({ onClose }: { onClose: () => void }) {
 
   // what the form holds now, saved or not: a team checks the URL and token before saving them
   const test = async () => {
-    const values = await form.validateFields().catch(() => undefined)
-    if (!values) return
+    const input = await formInput()
+    if (!input) return
     setTesting(true)
     setTested(undefined)
     try {
-      setTested(await api.trace.testExport({ enabled: values.enabled, endpoint: values.endpoint.trim(), headers: values.headers ?? [] }))
+      setTested(await api.trace.testExport(input))
     } catch (failure) {
       setTested({ ok: false, error: errorLine(t, describeError(failure)) })
     } finally {
