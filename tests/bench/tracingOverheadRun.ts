@@ -1,6 +1,7 @@
-// One process of the tracing bench (tracingOverhead.ts runs it): one MCPService, traced as the app
-// traces it when TRACED=1 (every call a span in the store, pushed to a listener as the windows get
-// them) or not, beside the raw SDK Client on the same server; prints its medians as one JSON line.
+// One process of the tracing bench (tracingOverhead.ts runs it): one MCPService, untraced, traced
+// as the app traces it (TRACED=1: every call a span, built when read; a listener takes pushes as
+// the windows do), or traced with the Trace window open (WATCHED=1 too: spans built as they
+// start and pushed), beside the raw SDK Client on the same server; prints its medians as JSON.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
@@ -21,6 +22,8 @@ const { env } = await loginShellEnv()
 const tracing = process.env.TRACED === '1' ? new Tracing() : undefined
 // as createHost does: every batch of new and changed spans goes to the windows
 tracing?.store.onSpans(() => undefined)
+// the Trace window open all along: it renews its watch while it shows
+if (process.env.WATCHED === '1') tracing?.watch(Number.POSITIVE_INFINITY)
 const service = new MCPService({ platform: createNodePlatform(), stopGraceMs: 200, loginShellEnv, inMemoryServers: { 'bench-echo': echoServer }, tracing })
 
 type Call = (i: number) => Promise<unknown>

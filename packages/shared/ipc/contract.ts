@@ -175,6 +175,8 @@ export const ipcContract = {
   /** one trace's spans in start order; empty once it was dropped */
   'trace:get': channel<TraceSpan[]>()(z.object({ traceId: z.string().regex(/^[0-9a-f]{32}$/) })),
   'trace:clear': channel<void>()(none),
+  /** a window shows spans live: main builds them as they start for TRACE_WATCH_LEASE_MS (renewed while it shows them) */
+  'trace:watch': channel<void>()(none),
   /** the OTLP export setting, header values masked, and whether OTEL_EXPORTER_OTLP_* overrides it */
   'trace:get-export': channel<TraceExportSettings>()(none),
   /** saved sealed and applied at once (unless the environment overrides it); a masked header value keeps the stored one */

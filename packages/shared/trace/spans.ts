@@ -60,6 +60,12 @@ export interface TraceSpansEvent {
 }
 
 /** Attribute names the host sets, shared with the Trace window that shows them. */
+/**
+ * How long one `trace:watch` keeps main building spans as they start (else only when read):
+ * a window showing spans live renews it at a third of this, and a closed one stops within it.
+ */
+export const TRACE_WATCH_LEASE_MS = 15_000
+
 export const TRACE_ATTR = {
   serverId: 'mcp.server.id',
   serverName: 'mcp.server.name',

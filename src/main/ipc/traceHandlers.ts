@@ -1,3 +1,4 @@
+import { TRACE_WATCH_LEASE_MS } from '@shared/trace/spans'
 import type { OtlpExportSetting } from '../services/trace/OtlpExportSetting'
 import type { Tracing } from '../services/trace/Tracing'
 import type { NamespaceHandlers } from './IpcRouter'
@@ -7,7 +8,8 @@ export function traceHandlers(tracing: Tracing, otlp: OtlpExportSetting): Namesp
   return {
     'trace:list': (filter) => tracing.store.list(filter),
     'trace:get': ({ traceId }) => tracing.store.get(traceId),
-    'trace:clear': () => tracing.store.clear(),
+    'trace:clear': () => tracing.clear(),
+    'trace:watch': () => tracing.watch(TRACE_WATCH_LEASE_MS),
     'trace:get-export': () => otlp.get(),
     'trace:set-export': (input) => otlp.set(input),
     'trace:test-export': (input) => otlp.test(input)

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeAllServices, everythingStdio, fixture, stdioServer } from '../services/helpers'
-import { allSpans, inMemoryEcho, named, tracedService } from './traceHelpers'
+import { allSpans, inMemoryEcho, named, tracedService as traced } from './traceHelpers'
 import { fileURLToPath } from 'node:url'
 
 afterAll(closeAllServices)
@@ -15,7 +15,17 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-describe('spans of MCP operations (SPEC §R)', () => {
+// Spans are built as they start while a window watches, else only when read: both say the same.
+describe.each([
+  { mode: 'nobody watching (built when read)', watched: false },
+  { mode: 'a window watching (built as they start)', watched: true }
+])('spans of MCP operations (SPEC §R), $mode', ({ watched }) => {
+  const tracedService: typeof traced = (...args) => {
+    const made = traced(...args)
+    if (watched) made.tracing.watch()
+    return made
+  }
+
   it('a tool call with progress on server-everything is one span {server}.{tool} with its attributes, progress events and its connect as a child', async () => {
     const { service, tracing } = tracedService()
     const server = everythingStdio({ id: 'trace-everything' })

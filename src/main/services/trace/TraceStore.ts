@@ -34,8 +34,8 @@ export class TraceStore implements SpanProcessor {
   private readonly perServer: number
   private readonly total: number
   private readonly push: { call(): void; cancel(): void }
-  /** finishes spans whose last details are still queued, so a read sees them whole */
-  private settle: () => void = () => undefined
+  /** the tracing's spans not built yet: built before a read, forgotten on clear */
+  private pending: { settle(): void; forget(): void } = { settle: () => undefined, forget: () => undefined }
 
   constructor(options: TraceStoreOptions = {}) {
     this.perServer = options.perServer ?? DEFAULT_SPANS_PER_SERVER
@@ -61,9 +61,14 @@ export class TraceStore implements SpanProcessor {
     this.push.call()
   }
 
-  /** What must run before spans are read (the tracer's deferred work). */
-  beforeRead(settle: () => void): void {
-    this.settle = settle
+  /** What must run before spans are read (spans not built yet), and what a clear forgets. */
+  attach(pending: { settle(): void; forget(): void }): void {
+    this.pending = pending
+  }
+
+  /** how many spans it keeps per server and in all */
+  get bounds(): { perServer: number; total: number } {
+    return { perServer: this.perServer, total: this.total }
   }
 
   onEnd(span: ReadableSpan): void {
@@ -84,12 +89,13 @@ export class TraceStore implements SpanProcessor {
   }
 
   get size(): number {
+    this.pending.settle()
     return this.spans.size
   }
 
   /** Recent operations, newest first: each trace by its root span, filtered. */
   list(filter: TraceListFilter = {}): TraceSummary[] {
-    this.settle()
+    this.pending.settle()
     const out: TraceSummary[] = []
     const search = filter.search?.trim().toLowerCase()
     const limit = filter.limit ?? 500
@@ -111,13 +117,14 @@ export class TraceStore implements SpanProcessor {
 
   /** One trace's spans, in the order they started; empty once it was dropped or cleared. */
   get(traceId: string): TraceSpan[] {
-    this.settle()
+    this.pending.settle()
     const spans: TraceSpan[] = []
     for (const span of this.spans.values()) if (span.spanContext().traceId === traceId) spans.push(toTraceSpan(span))
     return spans.sort((a, b) => a.start - b.start)
   }
 
   clear(): void {
+    this.pending.forget()
     this.spans.clear()
     this.order.clear()
     this.byServer.clear()
@@ -128,7 +135,7 @@ export class TraceStore implements SpanProcessor {
 
   /** Sends the batch now (tests, shutdown). */
   flush(): void {
-    this.settle()
+    this.pending.settle()
     if (!this.dirty.size) return
     const spans = [...this.dirty].flatMap((id) => {
       const span = this.spans.get(id)

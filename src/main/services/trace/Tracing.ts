@@ -1,8 +1,11 @@
-import { context, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api'
-import { BasicTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-base'
-import { errorAttributes } from './attributes'
-import { ensureContextManager } from './contextManager'
+import { ROOT_CONTEXT, trace, type Attributes, type Tracer } from '@opentelemetry/api'
+import { BasicTracerProvider, RandomIdGenerator, type SpanExporter } from '@opentelemetry/sdk-trace-base'
+import { TRACE_WATCH_LEASE_MS } from '@shared/trace/spans'
+import { currentSpan } from './currentSpan'
 import { DeferredWork } from './deferredWork'
+import { LazySpan, type SpanSink } from './LazySpan'
+import { PendingSpans } from './pendingSpans'
+import { PresetIds } from './presetIds'
 import { SwitchableExport } from './SwitchableExport'
 import { TraceStore, type TraceStoreOptions } from './TraceStore'
 
@@ -14,94 +17,141 @@ export interface TracingOptions {
   secrets?: () => readonly string[]
 }
 
+/** Characters of arguments and results unbuilt spans may hold before they are built anyway. */
+export const MAX_HELD_WEIGHT = 8_000_000
+
+const OK = { ok: true } as const
+
 /**
  * The host's tracing (SPEC §R): its own tracer provider (never the global one), the in-memory
  * store the Trace window reads, and any exporters. `withSpan` is how an operation becomes a span.
+ *
+ * Spans are built lazily: an operation records a LazySpan (ids, times, what happened), and it
+ * becomes an OpenTelemetry span when someone needs it — at once while a window watches or an
+ * exporter is on, else when the store is read. Unread spans past the store's bounds are dropped
+ * unbuilt. A traced call so costs little more than an untraced one when nobody is looking.
  */
-export class Tracing {
+export class Tracing implements SpanSink {
   readonly store: TraceStore
   readonly secrets: () => readonly string[]
   /** OTLP export, off unless set */
   readonly export = new SwitchableExport()
   private readonly provider: BasicTracerProvider
   private readonly tracer: Tracer
-  /** spans already marked failed (a tool's error result): not turned ok when they resolve */
-  private readonly failed = new WeakSet<Span>()
+  private readonly ids = new PresetIds()
+  private readonly random = new RandomIdGenerator()
   private readonly deferred = new DeferredWork()
+  private readonly pending: PendingSpans
+  private watchedUntil = Number.NEGATIVE_INFINITY
+  private buildScheduled = false
 
   constructor(options: TracingOptions = {}) {
-    ensureContextManager()
     this.store = new TraceStore(options.store)
-    this.store.beforeRead(() => this.deferred.drain())
+    this.pending = new PendingSpans(this.store.bounds)
+    this.store.attach({ settle: () => this.settle(), forget: () => this.pending.clear() })
     this.secrets = options.secrets ?? (() => [])
     this.export.set(options.exporter)
-    this.provider = new BasicTracerProvider({ spanProcessors: [this.store, this.export] })
+    this.provider = new BasicTracerProvider({ idGenerator: this.ids, spanProcessors: [this.store, this.export] })
     this.tracer = this.provider.getTracer('mcp-studio')
   }
 
+  /** A window shows spans live: they are built as they start, for `ms` (renewed while it shows them). */
+  watch(ms = TRACE_WATCH_LEASE_MS): void {
+    this.watchedUntil = performance.now() + ms
+  }
+
   /**
-   * Runs `fn` in a new span, a child of the active one: ok when it resolves, an error (with its
-   * message and code) when it throws. The span is active inside `fn`, so work it starts nests.
-   * The end is taken when `fn` settles and recorded after the caller has its answer (`later`);
-   * `settled` runs then too, at once. One `then` rather than nested async functions: each of those
-   * costs a call its own promise and await.
+   * Runs `fn` in a new span, a child of the running one: ok when it resolves, an error (with its
+   * message and code) when it throws. The span is current inside `fn`, so work it starts nests.
+   * The end is taken when `fn` settles; `settled` runs then too. One `then` rather than nested
+   * async functions: each of those costs a call its own promise and await.
    */
-  withSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, settled?: () => void): Promise<T> {
-    const span = this.tracer.startSpan(name, { attributes })
+  withSpan<T>(name: string, attributes: Attributes, serverId: string, fn: (span: LazySpan) => Promise<T>, settled?: () => void): Promise<T> {
+    const span = this.start(name, attributes, serverId)
     let running: Promise<T>
     try {
-      running = context.with(trace.setSpan(context.active(), span), fn, undefined, span)
+      running = currentSpan.run(span, fn, span)
     } catch (error) {
       running = Promise.reject(error)
     }
     return running.then(
       (value) => {
         settled?.()
-        this.ended(span, performance.now(), undefined)
+        span.end(performance.now(), OK)
         return value
       },
       (error: unknown) => {
         settled?.()
-        this.ended(span, performance.now(), { error })
+        span.end(performance.now(), { ok: false, error })
         throw error
       }
     )
   }
 
-  private ended(span: Span, end: number, outcome: { error: unknown } | undefined): void {
-    this.later(() => {
-      if (outcome) this.fail(span, outcome.error)
-      else if (!this.failed.has(span)) span.setStatus({ code: SpanStatusCode.OK })
-      span.end(end)
-    })
+  /** How many spans are recorded but not built yet (nobody has read or watched them). */
+  get unbuilt(): number {
+    return this.pending.size
   }
 
-  /** Work on a span that can wait until its caller has the answer (redacted JSON attributes). */
-  later(job: () => void): void {
-    this.deferred.add(job)
-  }
-
-  /** An event on a span, pushed to the windows with the span. */
-  addEvent(span: Span, name: string, attributes: Attributes, time?: number): void {
-    span.addEvent(name, attributes, time)
-    this.store.changed(span.spanContext().spanId)
-  }
-
-  fail(span: Span, error: unknown): void {
-    const { message, attributes } = errorAttributes(error, this.secrets())
-    span.setAttributes(attributes)
-    span.setStatus({ code: SpanStatusCode.ERROR, message })
-    this.failed.add(span)
+  /** Forgets every span, kept or not built yet. */
+  clear(): void {
+    this.store.clear()
   }
 
   /** Sends what the exporters still hold (the CLI before it exits). */
   async flush(): Promise<void> {
-    this.deferred.drain()
+    this.settle()
     await this.provider.forceFlush()
   }
 
   async shutdown(): Promise<void> {
-    this.deferred.drain()
+    this.settle()
     await this.provider.shutdown()
+  }
+
+  // SpanSink: what a LazySpan asks of its tracing
+
+  build(span: LazySpan) {
+    const parent = span.parent ? trace.setSpanContext(ROOT_CONTEXT, span.parent.spanContext()) : ROOT_CONTEXT
+    return this.ids.using(span, () => this.tracer.startSpan(span.name, { startTime: span.start, attributes: span.initialAttributes() }, parent))
+  }
+
+  changed(span: LazySpan): void {
+    this.store.changed(span.spanId)
+  }
+
+  defer(job: () => void): void {
+    this.deferred.add(job)
+  }
+
+  held(weight: number): void {
+    this.pending.weight += weight
+    // big results are not kept unread by the thousand: past the limit the pending spans are built
+    if (this.pending.weight <= MAX_HELD_WEIGHT || this.buildScheduled) return
+    this.buildScheduled = true
+    this.deferred.add(() => this.buildPending())
+  }
+
+  private start(name: string, attributes: Attributes, serverId: string): LazySpan {
+    const parent = currentSpan.getStore()
+    const traceId = parent ? parent.traceId : this.random.generateTraceId()
+    const span = new LazySpan(this, name, attributes, serverId, traceId, this.random.generateSpanId(), parent)
+    if (this.export.enabled || performance.now() < this.watchedUntil) {
+      // built in the order they started, so the pending ones first
+      if (this.pending.size) this.buildPending()
+      span.materialize()
+    } else this.pending.add(span)
+    return span
+  }
+
+  private buildPending(): void {
+    this.buildScheduled = false
+    for (const span of this.pending.take()) span.materialize()
+  }
+
+  /** Before anyone reads spans: everything built, and its last details in. */
+  private settle(): void {
+    this.buildPending()
+    this.deferred.drain()
   }
 }

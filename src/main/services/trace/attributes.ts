@@ -15,6 +15,25 @@ export function serverAttributes(server: McpServer): Attributes {
   }
 }
 
+/**
+ * About how many characters a value's JSON would take, found cheaply: its strings' lengths, a
+ * few levels and entries deep (what lies further counts as `DEEP`). For bounding what unbuilt
+ * spans hold, so it only needs to see a big image or text, not to be exact.
+ */
+export function payloadWeight(value: unknown, depth = 0): number {
+  if (typeof value === 'string') return value.length
+  if (typeof value !== 'object' || value === null) return 8
+  if (depth >= 4) return DEEP
+  let weight = 16
+  let seen = 0
+  for (const key in value) {
+    if (++seen > 32) return weight + DEEP
+    weight += key.length + payloadWeight((value as Record<string, unknown>)[key], depth + 1)
+  }
+  return weight
+}
+const DEEP = 1024
+
 /** Arguments or a result as redacted JSON (G3: traces leave the host), long strings and the whole cut. */
 export function jsonAttribute(value: unknown, secrets: readonly string[]): string {
   const text = JSON.stringify(redactSensitive(value, { secrets, maxString: 300 })) ?? 'null'

@@ -1,4 +1,4 @@
-import type { Attributes, Span } from '@opentelemetry/api'
+import type { Attributes } from '@opentelemetry/api'
 import { redactSensitive } from '@shared/mcp/redact'
 import { serverSecretValues } from '@shared/mcp/secretValues'
 import type { McpServer } from '@shared/mcp/server'
@@ -7,7 +7,8 @@ import type { McpEventBus } from '../mcp/events'
 import type { MCPService } from '../mcp/MCPService'
 import type { ServerLogs } from '../mcp/serverLogs'
 import { urlWithoutQuery, type SignInSteps } from '../mcp/oauth/signInSteps'
-import { jsonAttribute, resultAttributes, serverAttributes } from './attributes'
+import { jsonAttribute, payloadWeight, resultAttributes, serverAttributes } from './attributes'
+import type { LazySpan } from './LazySpan'
 import { watchServerEvents } from './serverEvents'
 import type { Tracing } from './Tracing'
 
@@ -16,16 +17,16 @@ type Traced = Pick<MCPService, 'listTools' | 'callTool' | 'listPrompts' | 'getPr
 
 /** Spans still running, per server (for its log lines and requests) and per call id (for progress). */
 export class ActiveSpans {
-  readonly byServer = new Map<string, Set<Span>>()
-  readonly byCall = new Map<string, Span>()
+  readonly byServer = new Map<string, Set<LazySpan>>()
+  readonly byCall = new Map<string, LazySpan>()
 
   /** The newest running span of a server: where its log lines and requests belong. */
-  newest(serverId: string): Span | undefined {
+  newest(serverId: string): LazySpan | undefined {
     const spans = this.byServer.get(serverId)
     return spans ? [...spans].at(-1) : undefined
   }
 
-  add(serverId: string, span: Span, callId?: string): () => void {
+  add(serverId: string, span: LazySpan, callId?: string): () => void {
     let spans = this.byServer.get(serverId)
     if (!spans) this.byServer.set(serverId, (spans = new Set()))
     spans.add(span)
@@ -56,14 +57,15 @@ function argsValue(args: unknown): unknown {
  */
 export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<ServerLogs, 'watch'>, tracing: Tracing) {
   const active = new ActiveSpans()
-  logs.watch(watchServerEvents(bus, tracing, active))
+  logs.watch(watchServerEvents(bus, active))
 
   /** One operation of one server as a span, registered as running while it runs. */
-  const run = <T>(server: McpServer, what: string, attributes: Attributes, fn: (span: Span) => Promise<T>, callId?: string) => {
+  const run = <T>(server: McpServer, what: string, attributes: Attributes, fn: (span: LazySpan) => Promise<T>, callId?: string) => {
     let done: (() => void) | undefined
     return tracing.withSpan(
       `${server.name}.${what}`,
       Object.assign(serverAttributes(server), attributes),
+      server.id,
       (span) => {
         done = active.add(server.id, span, callId)
         return fn(span)
@@ -94,16 +96,14 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
       args.name,
       attributes,
       (span) => {
-        // the redacted JSON is made after the call has gone out, and the result's after it returned
-        tracing.later(() => span.setAttribute(TRACE_ATTR.args, jsonAttribute(argsValue(args.args), tracing.secrets())))
+        // the redacted JSON is made only once the span is built, after the caller has its answer
+        span.later(() => span.setAttributes({ [TRACE_ATTR.args]: jsonAttribute(argsValue(args.args), tracing.secrets()) }), payloadWeight(args.args))
         return original.callTool(args, options).then((result) => {
-          tracing.later(() => {
-            span.setAttributes(resultAttributes(result, tracing.secrets()))
-            if (result.isError) {
-              const text = result.content.find((item) => item.type === 'text')
-              tracing.fail(span, new Error(text?.type === 'text' ? text.text : 'the tool reported an error'))
-            }
-          })
+          span.later(() => span.setAttributes(resultAttributes(result, tracing.secrets())), payloadWeight(result))
+          if (result.isError) {
+            const text = result.content.find((item) => item.type === 'text')
+            span.fail(new Error(text?.type === 'text' ? text.text : 'the tool reported an error'))
+          }
           return result
         })
       },
@@ -113,10 +113,10 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
 
   service.getPrompt = (args) =>
     run(args.server, `GetPrompt ${args.name}`, { [TRACE_ATTR.operation]: 'prompts/get', [TRACE_ATTR.prompt]: args.name }, async (span) => {
-      tracing.later(() => span.setAttribute(TRACE_ATTR.args, jsonAttribute(args.args ?? {}, tracing.secrets())))
+      span.later(() => span.setAttribute(TRACE_ATTR.args, jsonAttribute(args.args ?? {}, tracing.secrets())), payloadWeight(args.args))
       const result = await original.getPrompt(args)
       span.setAttribute('mcp.response.count', result.messages.length)
-      tracing.later(() => span.setAttribute(TRACE_ATTR.result, jsonAttribute(result, tracing.secrets())))
+      span.later(() => span.setAttribute(TRACE_ATTR.result, jsonAttribute(result, tracing.secrets())), payloadWeight(result))
       return result
     })
 
@@ -124,19 +124,19 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     run(args.server, 'ReadResource', { [TRACE_ATTR.operation]: 'resources/read', [TRACE_ATTR.uri]: args.uri }, async (span) => {
       const result = await original.getResource(args)
       span.setAttribute('mcp.response.count', result.contents.length)
-      tracing.later(() => span.setAttribute(TRACE_ATTR.result, jsonAttribute(result, tracing.secrets())))
+      span.later(() => span.setAttribute(TRACE_ATTR.result, jsonAttribute(result, tracing.secrets())), payloadWeight(result))
       return result
     })
 
   service.abortTool = (callId) => {
     const span = active.byCall.get(callId)
     const aborted = original.abortTool(callId)
-    if (span && aborted) tracing.addEvent(span, 'cancel', { reason: 'cancelled by the user' })
+    if (span && aborted) span.addEvent('cancel', { reason: 'cancelled by the user' })
     return aborted
   }
 
   /** the running sign-in of each server: where its steps go (else on the connect doing it) */
-  const signIns = new Map<string, Span>()
+  const signIns = new Map<string, LazySpan>()
   const signIn: SignInSteps = {
     signIn: (server, fn) => {
       const attributes: Attributes = { [TRACE_ATTR.operation]: 'signIn' }
@@ -153,7 +153,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     step: (server, name, attributes = {}) => {
       // a connect that signs in on its own (the CLI's interactive runs) keeps the steps on itself
       const span = signIns.get(server.id) ?? active.newest(server.id)
-      if (span) tracing.addEvent(span, `oauth.${name}`, attributes)
+      if (span) span.addEvent(`oauth.${name}`, attributes)
     }
   }
 

@@ -2,7 +2,6 @@ import type { McpEventBus } from '../mcp/events'
 import type { WrittenLogLine } from '../mcp/serverLogs'
 import { HOST_LOG_SOURCE } from '../mcp/toolCallLog'
 import type { ActiveSpans } from './instrumentMcp'
-import type { Tracing } from './Tracing'
 
 const MAX_EVENT_TEXT = 1000
 /** log lines kept on one span; a flooding server's further lines are only counted */
@@ -14,7 +13,7 @@ export const MAX_LOG_EVENTS = 100
  * Returns the hook for log lines, which are seen as they are written (not per pushed batch), so
  * each lands on the span running when it was written and no span end has to flush the log.
  */
-export function watchServerEvents(bus: McpEventBus, tracing: Tracing, active: ActiveSpans): (serverId: string, line: WrittenLogLine) => void {
+export function watchServerEvents(bus: McpEventBus, active: ActiveSpans): (serverId: string, line: WrittenLogLine) => void {
   const requests = new Map<string, ReturnType<ActiveSpans['newest']>>()
   bus.on('progress', ({ callId, progress, total, message, task }) => {
     const span = active.byCall.get(callId)
@@ -23,21 +22,21 @@ export function watchServerEvents(bus: McpEventBus, tracing: Tracing, active: Ac
     if (total !== undefined) attributes.total = total
     if (message) attributes.message = message.slice(0, MAX_EVENT_TEXT)
     if (task) attributes['task.status'] = task.status
-    tracing.addEvent(span, 'progress', attributes)
+    span.addEvent('progress', attributes)
   })
   const logged = new WeakMap<object, number>()
   const request = (kind: 'elicitation' | 'sampling') => (event: { requestId: string; serverId: string }) => {
     const span = active.newest(event.serverId)
     if (!span) return
     requests.set(event.requestId, span)
-    tracing.addEvent(span, kind, { 'request.id': event.requestId })
+    span.addEvent(kind, { 'request.id': event.requestId })
   }
   bus.on('elicitation-request', request('elicitation'))
   bus.on('sampling-request', request('sampling'))
   bus.on('client-request-done', ({ requestId, outcome }) => {
     const span = requests.get(requestId)
     requests.delete(requestId)
-    if (span) tracing.addEvent(span, 'request-done', { 'request.id': requestId, outcome })
+    if (span) span.addEvent('request-done', { 'request.id': requestId, outcome })
   })
   return (serverId, line) => {
     // the host's own lines (a call's outcome, a start) repeat what the span already says
@@ -53,6 +52,6 @@ export function watchServerEvents(bus: McpEventBus, tracing: Tracing, active: Ac
     const entry = line.read()
     const attributes: Record<string, string> = { level: entry.level, message: entry.message.slice(0, MAX_EVENT_TEXT) }
     if (entry.source) attributes.source = entry.source
-    tracing.addEvent(span, 'log', attributes, entry.timestamp)
+    span.addEvent('log', attributes, entry.timestamp)
   }
 }

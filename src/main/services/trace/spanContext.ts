@@ -1,26 +1,22 @@
-import { context, trace, type Attributes } from '@opentelemetry/api'
-import { W3CTraceContextPropagator } from '@opentelemetry/core'
-
-const propagator = new W3CTraceContextPropagator()
+import type { Attributes } from '@opentelemetry/api'
+import { currentSpan } from './currentSpan'
 
 /** An event on the span running now, if any (a transport tried, a fallback); nothing without tracing. */
 export function spanEvent(name: string, attributes?: Attributes): void {
-  trace.getActiveSpan()?.addEvent(name, attributes)
+  currentSpan.getStore()?.addEvent(name, attributes)
 }
 
 /** The trace of the span running now, for a log line that links to it; nothing without tracing. */
 export function activeTraceId(): string | undefined {
-  const span = trace.getActiveSpan()
-  return span?.isRecording() ? span.spanContext().traceId : undefined
+  return currentSpan.getStore()?.traceId
 }
 
 /**
- * The running span's W3C trace context (`traceparent`, `tracestate`), for a request's `_meta`
- * (SPEC §R, issue 12 item 5), so a server that traces joins the same trace; empty without one.
+ * The running span's W3C trace context (`traceparent`), for a request's `_meta` (SPEC §R, issue
+ * 12 item 5), so a server that traces joins the same trace; empty without one. Our spans carry
+ * no `tracestate`.
  */
-export function traceContextMeta(): Record<string, string> {
-  if (!trace.getActiveSpan()) return {}
-  const carrier: Record<string, string> = {}
-  propagator.inject(context.active(), carrier, { set: (target, key, value) => void (target[key] = value) })
-  return carrier
+export function traceContextMeta(): { traceparent?: string } {
+  const span = currentSpan.getStore()
+  return span ? { traceparent: span.traceparent() } : {}
 }

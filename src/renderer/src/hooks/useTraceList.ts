@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { TraceListFilter, TraceSummary } from '@shared/trace/spans'
+import { TRACE_WATCH_LEASE_MS, type TraceListFilter, type TraceSummary } from '@shared/trace/spans'
 import { useApi } from '@renderer/context/ApiContext'
 
 /** A burst of pushes (a call's progress) asks main for the list once per this many ms at most. */
@@ -25,6 +25,14 @@ export function useTraceList(filter: NonNullable<TraceListFilter>): TraceList {
   const [generation, setGeneration] = useState(0)
   const key = JSON.stringify(filter)
   const latest = useRef(0)
+
+  // while this list shows, main builds spans as they start, so running ones are pushed live
+  useEffect(() => {
+    const renew = () => void api.trace.watch().catch(() => undefined)
+    renew()
+    const timer = setInterval(renew, TRACE_WATCH_LEASE_MS / 3)
+    return () => clearInterval(timer)
+  }, [api])
 
   useEffect(() => {
     const wanted = JSON.parse(key) as NonNullable<TraceListFilter>

@@ -1,0 +1,156 @@
+import { SpanStatusCode, TraceFlags, type Attributes, type AttributeValue, type Span, type SpanContext } from '@opentelemetry/api'
+import { errorAttributes } from './attributes'
+
+/** What a LazySpan needs of its tracing: the OpenTelemetry span it becomes, and where work goes. */
+export interface SpanSink {
+  /** the span as OpenTelemetry's, started at `span.start` with the span's own ids */
+  build(span: LazySpan): Span
+  /** the store's note that a built span changed (a window is pushed it again) */
+  changed(span: LazySpan): void
+  /** work that can wait until the caller has its answer */
+  defer(job: () => void): void
+  /** a pending span now holds `weight` more characters of arguments or results */
+  held(weight: number): void
+  secrets(): readonly string[]
+}
+
+type Outcome = { ok: true } | { ok: false; error: unknown }
+
+/**
+ * One operation's span as the call path records it: its ids (sent to the server at once as
+ * `traceparent`), start, cheap attributes, and the rest as it happens. It becomes an
+ * OpenTelemetry span (`build`) only when someone needs it (a window watching, an exporter, a
+ * read of the store); until then the call pays for a few fields, not for a span, its JSON and
+ * the store. Every fact is replayed in order when it is built, so a built span says the same.
+ */
+export class LazySpan {
+  /** the OpenTelemetry span, once built; from then on everything goes to it */
+  real: Span | undefined
+  readonly start = performance.now()
+  /** characters of arguments and results held for `later` work (bounded by the tracing) */
+  weight = 0
+  private readonly attributes: Attributes
+  private jobs: Array<() => void> | undefined
+  private events: Array<{ name: string; attributes: Attributes | undefined; time: number }> | undefined
+  private failure: unknown
+  private failed = false
+  private endTime: number | undefined
+  private outcome: Outcome | undefined
+  /** dropped unbuilt: what still happens to it is not kept */
+  private dropped = false
+
+  constructor(
+    private readonly sink: SpanSink,
+    readonly name: string,
+    attributes: Attributes,
+    readonly serverId: string,
+    readonly traceId: string,
+    readonly spanId: string,
+    readonly parent: LazySpan | undefined
+  ) {
+    this.attributes = attributes
+  }
+
+  spanContext(): SpanContext {
+    return { traceId: this.traceId, spanId: this.spanId, traceFlags: TraceFlags.SAMPLED }
+  }
+
+  /** The W3C `traceparent` of this span (version 00, sampled), for the server it calls. */
+  traceparent(): string {
+    return `00-${this.traceId}-${this.spanId}-01`
+  }
+
+  /** the attributes it starts with, for `build` */
+  initialAttributes(): Attributes {
+    return this.attributes
+  }
+
+  setAttribute(key: string, value: AttributeValue): void {
+    if (this.real) this.real.setAttribute(key, value)
+    else this.attributes[key] = value
+  }
+
+  setAttributes(attributes: Attributes): void {
+    if (this.real) this.real.setAttributes(attributes)
+    else Object.assign(this.attributes, attributes)
+  }
+
+  addEvent(name: string, attributes?: Attributes, time = performance.now()): void {
+    if (this.real) {
+      this.real.addEvent(name, attributes, time)
+      this.sink.changed(this)
+    } else if (!this.dropped) (this.events ??= []).push({ name, attributes, time })
+  }
+
+  /**
+   * Work that only describes (the redacted JSON of arguments and results): run once the span is
+   * built, after the caller has its answer. `weight` is what the job holds on to until then.
+   */
+  later(job: () => void, weight = 0): void {
+    if (this.real) return this.sink.defer(job)
+    if (this.dropped) return
+    ;(this.jobs ??= []).push(job)
+    if (!weight) return
+    this.weight += weight
+    this.sink.held(weight)
+  }
+
+  /** Marks it failed (a tool's error result): its end then keeps the error, not ok. */
+  fail(error: unknown): void {
+    this.failed = true
+    if (this.real) this.applyFailure(error)
+    else this.failure = error
+  }
+
+  /** Ends it at the time given, ok or with the error thrown; the rest is done later. */
+  end(time: number, outcome: Outcome): void {
+    this.endTime = time
+    this.outcome = outcome
+    if (this.real) this.sink.defer(() => this.applyEnd())
+  }
+
+  get ended(): boolean {
+    return this.endTime !== undefined
+  }
+
+  /** Builds the OpenTelemetry span and replays what it recorded so far, in order. */
+  materialize(): void {
+    if (this.real) return
+    this.real = this.sink.build(this)
+    const { jobs, events, failure } = this
+    this.jobs = this.events = this.failure = undefined
+    if (events) for (const event of events) this.real.addEvent(event.name, event.attributes, event.time)
+    if (failure !== undefined) this.applyFailure(failure)
+    if (jobs) for (const job of jobs) guarded(job)
+    if (this.ended) this.applyEnd()
+  }
+
+  /** Forgets what it held: it was dropped unbuilt (the store would have evicted it). */
+  discard(): void {
+    this.dropped = true
+    this.jobs = this.events = this.failure = undefined
+  }
+
+  private applyFailure(error: unknown): void {
+    const { message, attributes } = errorAttributes(error, this.sink.secrets())
+    this.real?.setAttributes(attributes)
+    this.real?.setStatus({ code: SpanStatusCode.ERROR, message })
+  }
+
+  private applyEnd(): void {
+    const real = this.real
+    if (!real || this.endTime === undefined) return
+    if (this.outcome && !this.outcome.ok) this.applyFailure(this.outcome.error)
+    else if (!this.failed) real.setStatus({ code: SpanStatusCode.OK })
+    real.end(this.endTime)
+  }
+}
+
+/** tracing never breaks the host: a job that throws loses only its own detail */
+function guarded(job: () => void): void {
+  try {
+    job()
+  } catch {
+    // the detail is missing from the span, nothing else
+  }
+}
