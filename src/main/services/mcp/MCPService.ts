@@ -50,6 +50,7 @@ import { KnownSecrets } from './knownSecrets'
 import { ServerMessages } from './messages/ServerMessages'
 import { instrumentMcp, type McpInstrumentation } from '../trace/instrumentMcp'
 import { connectWithSignIn, lazyOAuth } from './oauth/connectWithSignIn'
+import type { ConnectTrace } from './operationTrace'
 import { startableExtension } from '../extensions/extensionStart'
 
 export { CONNECT_TIMEOUT_FLOOR_MS, defaultBinDirs, type CallToolArgs, type GetPromptArgs, type MCPServiceOptions, type ResourceArgs }
@@ -94,7 +95,7 @@ export class MCPService {
     if (!owner) {
       owner = new ServerConnection(server.id, {
         connect: (configured, signal, conn) =>
-          this.traced ? this.traced.connect(configured, () => this.start(configured, signal, conn)) : this.start(configured, signal, conn),
+          this.traced ? this.traced.connect(configured, (trace) => this.start(configured, signal, conn, trace)) : this.start(configured, signal, conn),
         trust: this.options.trust ?? (() => true),
         onStatus: (configured, status, error) => {
           this.events.send('server-status', { serverId: configured.id, serverName: configured.name, status, error: error && this.secrets.redact(error.message), code: error?.code })
@@ -115,7 +116,7 @@ export class MCPService {
   }
 
   /** Starts one config: placeholders filled in, its transport chosen, its requests and notifications wired. */
-  private async start(configured: McpServer, signal: AbortSignal, owner: ServerConnection): Promise<Connection> {
+  private async start(configured: McpServer, signal: AbortSignal, owner: ServerConnection, trace?: ConnectTrace): Promise<Connection> {
     // the identity stays the config's; the server is started with its placeholders filled in,
     // and its log redacts the values they bring in
     this.secrets.remember(configured)
@@ -139,6 +140,8 @@ export class MCPService {
       stopGraceMs: this.options.stopGraceMs,
       timeoutMs: connectTimeoutMs(server, this.options.connectTimeoutFloorMs ?? CONNECT_TIMEOUT_FLOOR_MS),
       signal,
+      trace,
+      traceparent: trace && (() => trace.traceparent()),
       tapMessages: () => this.messages.tap(configured, server),
       handlers: {
         roots: () => owner.roots,
@@ -180,6 +183,7 @@ export class MCPService {
     return asMcpTools(server, tools)
   }
 
+  /** `options.trace`: the call's span, given by the tracing that wraps this (SPEC §R) */
   async callTool(args: CallToolArgs, options: Omit<CallOptions, 'callId'> = {}): Promise<CallToolResult> {
     const owner = this.connectionOf(args.server)
     const { key, connection } = owner.ready(args.server) ?? (await this.client(args.server))
@@ -195,10 +199,10 @@ export class MCPService {
     try {
       result = await this.calls.call(client, args.server, args.name, args.args, { ...options, callId: args.callId }, taskMode)
     } catch (error) {
-      logToolFailure(log, args.name, startedAt, error)
+      logToolFailure(log, args.name, startedAt, error, options.trace?.traceId)
       throw error
     }
-    logToolResult(log, args.name, startedAt, result)
+    logToolResult(log, args.name, startedAt, result, options.trace?.traceId)
     // a failure is a message to the user, who may be sharing the screen: secrets out of it (G3);
     // a successful result is data for the model and stays exact
     return result.isError ? this.secrets.redactErrorResult(tidyErrorResult(result)) : result

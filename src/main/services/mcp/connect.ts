@@ -6,7 +6,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { createClient, type ClientRequestHandlers } from './client'
 import { McpServerError } from './errors'
 import type { MessageTap } from './messages/messageTap'
-import { spanEvent } from '../trace/spanContext'
+import type { ConnectTrace } from './operationTrace'
 import { createTransport, shouldFallBackToSse, transportKindsFor, type TransportContext, type TransportKind } from './transports'
 
 /** A live, initialized client and what it runs on. */
@@ -51,6 +51,8 @@ export async function connectServer(
     handlers: ClientRequestHandlers
     /** a fresh tap per attempt (JSON-RPC ids start over with each client) for the Messages tab (X10) */
     tapMessages?: () => MessageTap
+    /** the connect's span (tracing on): the transports tried and any fallback are its steps */
+    trace?: ConnectTrace
     /** A4: after a connect refused for a browser sign-in, waits for it; true: connect again */
     finishSignIn?: (signal?: AbortSignal) => Promise<boolean>
   }
@@ -61,7 +63,7 @@ export async function connectServer(
   for (let index = 0; index < kinds.length; index++) {
     const kind = kinds[index]
     if (ctx.signal?.aborted) break
-    spanEvent('transport', { kind })
+    ctx.trace?.step('transport', { kind })
     const attempt = await createTransport(kind, server, ctx)
     const client = createClient(ctx.platform, ctx.handlers)
     const connection: Connection = {
@@ -97,7 +99,7 @@ export async function connectServer(
       const explained = attempt.explain(error, ctx.timeoutMs)
       if (index < kinds.length - 1 && shouldFallBackToSse(explained)) {
         ctx.log('info', `Streamable HTTP was refused (${explained.message}); trying SSE`)
-        spanEvent('fallback', { from: kind, reason: explained.message })
+        ctx.trace?.step('fallback', { from: kind, reason: explained.message })
         previous = explained
         continue
       }

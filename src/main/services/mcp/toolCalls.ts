@@ -5,7 +5,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { formatDuration, isTimeout, McpServerError, replyTooLargeDetail } from './errors'
 import type { McpEmit } from './events'
 import { runToolTask, type TaskMode } from './taskCalls'
-import { traceContextMeta } from '../trace/spanContext'
+import type { OperationTrace } from './operationTrace'
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000
 /** X3: however much progress a long-running tool reports, a call ends after 10 minutes. */
@@ -54,6 +54,8 @@ export interface CallOptions {
   signal?: AbortSignal
   /** X3's cap on a long-running call; tests lower it */
   longRunningMaxMs?: number
+  /** the call's span (tracing on): its traceparent goes to the server */
+  trace?: OperationTrace
 }
 
 export interface ToolCallsOptions {
@@ -134,8 +136,7 @@ export class ToolCalls {
     }
     const parsedArgs = parseToolArgs(server, name, args)
     // W3C trace context (SPEC §R): a server that traces joins the call's trace
-    const traceMeta = traceContextMeta()
-    const request = { name, arguments: parsedArgs, ...(traceMeta.traceparent ? { _meta: traceMeta } : {}) }
+    const request = options.trace ? { name, arguments: parsedArgs, _meta: { traceparent: options.trace.traceparent() } } : { name, arguments: parsedArgs }
     const timeout = callTimeoutMs(server, name, options.timeoutMs)
     const capMs = options.longRunningMaxMs ?? this.defaults.longRunningMaxMs ?? LONG_RUNNING_MAX_MS
     if (!positiveMs(capMs)) {

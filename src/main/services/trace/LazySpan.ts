@@ -1,4 +1,5 @@
 import { SpanStatusCode, TraceFlags, type Attributes, type AttributeValue, type Span, type SpanContext } from '@opentelemetry/api'
+import { TRACE_ATTR } from '@shared/trace/spans'
 import { errorAttributes } from './attributes'
 
 /** What a LazySpan needs of its tracing: the OpenTelemetry span it becomes, and where work goes. */
@@ -29,8 +30,11 @@ export class LazySpan {
   readonly start = performance.now()
   /** characters of arguments and results held for `later` work (bounded by the tracing) */
   weight = 0
+  /** the tool call's id, where it has one (its progress and cancel find it by that) */
+  readonly callId: string | undefined
   private readonly attributes: Attributes
-  private jobs: Array<() => void> | undefined
+  /** `later` work not run yet: job, input, job, input … */
+  private jobs: unknown[] | undefined
   private events: Array<{ name: string; attributes: Attributes | undefined; time: number }> | undefined
   private failure: unknown
   private failed = false
@@ -49,6 +53,13 @@ export class LazySpan {
     readonly parent: LazySpan | undefined
   ) {
     this.attributes = attributes
+    const callId = attributes[TRACE_ATTR.callId]
+    this.callId = typeof callId === 'string' ? callId : undefined
+  }
+
+  /** the host's known secrets, for the redaction `later` work does */
+  secrets(): readonly string[] {
+    return this.sink.secrets()
   }
 
   spanContext(): SpanContext {
@@ -83,13 +94,14 @@ export class LazySpan {
   }
 
   /**
-   * Work that only describes (the redacted JSON of arguments and results): run once the span is
-   * built, after the caller has its answer. `weight` is what the job holds on to until then.
+   * Work that only describes (the redacted JSON of arguments and results): `job(span, input)`,
+   * run once the span is built, after the caller has its answer. `weight` is about how many
+   * characters `input` holds on to until then. A plain function and its input, not a closure.
    */
-  later(job: () => void, weight = 0): void {
-    if (this.real) return this.sink.defer(job)
+  later<I>(job: (span: LazySpan, input: I) => void, input: I, weight = 0): void {
+    if (this.real) return this.sink.defer(() => job(this, input))
     if (this.dropped) return
-    ;(this.jobs ??= []).push(job)
+    ;(this.jobs ??= []).push(job, input)
     if (!weight) return
     this.weight += weight
     this.sink.held(weight)
@@ -121,7 +133,7 @@ export class LazySpan {
     this.jobs = this.events = this.failure = undefined
     if (events) for (const event of events) this.real.addEvent(event.name, event.attributes, event.time)
     if (failure !== undefined) this.applyFailure(failure)
-    if (jobs) for (const job of jobs) guarded(job)
+    if (jobs) for (let i = 0; i < jobs.length; i += 2) guarded(jobs[i] as (span: LazySpan, input: unknown) => void, this, jobs[i + 1])
     if (this.ended) this.applyEnd()
   }
 
@@ -147,9 +159,9 @@ export class LazySpan {
 }
 
 /** tracing never breaks the host: a job that throws loses only its own detail */
-function guarded(job: () => void): void {
+function guarded(job: (span: LazySpan, input: unknown) => void, span: LazySpan, input: unknown): void {
   try {
-    job()
+    job(span, input)
   } catch {
     // the detail is missing from the span, nothing else
   }

@@ -1,11 +1,11 @@
 import { ROOT_CONTEXT, trace, type Attributes, type Tracer } from '@opentelemetry/api'
 import { BasicTracerProvider, RandomIdGenerator, type SpanExporter } from '@opentelemetry/sdk-trace-base'
 import { TRACE_WATCH_LEASE_MS } from '@shared/trace/spans'
-import { currentSpan } from './currentSpan'
 import { DeferredWork } from './deferredWork'
 import { LazySpan, type SpanSink } from './LazySpan'
 import { PendingSpans } from './pendingSpans'
 import { PresetIds } from './presetIds'
+import { RunningSpans } from './runningSpans'
 import { SwitchableExport } from './SwitchableExport'
 import { TraceStore, type TraceStoreOptions } from './TraceStore'
 
@@ -36,6 +36,8 @@ export class Tracing implements SpanSink {
   readonly secrets: () => readonly string[]
   /** OTLP export, off unless set */
   readonly export = new SwitchableExport()
+  /** the spans running now, by server and call id (where events that arrive belong) */
+  readonly running = new RunningSpans()
   private readonly provider: BasicTracerProvider
   private readonly tracer: Tracer
   private readonly ids = new PresetIds()
@@ -61,27 +63,38 @@ export class Tracing implements SpanSink {
   }
 
   /**
-   * Runs `fn` in a new span, a child of the running one: ok when it resolves, an error (with its
-   * message and code) when it throws. The span is current inside `fn`, so work it starts nests.
-   * The end is taken when `fn` settles; `settled` runs then too. One `then` rather than nested
-   * async functions: each of those costs a call its own promise and await.
+   * Runs `fn` in a new span (a child of `parent`, if given): ok when it resolves, an error (with
+   * its message and code) when it throws. `fn` gets the span to hand down to what needs it (the
+   * trace context is passed explicitly: AsyncLocalStorage cost every promise of the process on
+   * Node 20). It is among the running spans of `serverId` while it runs. `after(span, value)`
+   * describes the value before the span ends. One `then` rather than nested async functions:
+   * each of those costs a call its own promise and await.
    */
-  withSpan<T>(name: string, attributes: Attributes, serverId: string, fn: (span: LazySpan) => Promise<T>, settled?: () => void): Promise<T> {
-    const span = this.start(name, attributes, serverId)
+  withSpan<T>(
+    name: string,
+    attributes: Attributes,
+    serverId: string,
+    fn: (span: LazySpan) => Promise<T>,
+    after?: (span: LazySpan, value: T) => void,
+    parent?: LazySpan
+  ): Promise<T> {
+    const span = this.start(name, attributes, serverId, parent)
+    this.running.add(span)
     let running: Promise<T>
     try {
-      running = currentSpan.run(span, fn, span)
+      running = fn(span)
     } catch (error) {
       running = Promise.reject(error)
     }
     return running.then(
       (value) => {
-        settled?.()
+        this.running.delete(span)
+        if (after) guardedAfter(after, span, value)
         span.end(performance.now(), OK)
         return value
       },
       (error: unknown) => {
-        settled?.()
+        this.running.delete(span)
         span.end(performance.now(), { ok: false, error })
         throw error
       }
@@ -132,8 +145,7 @@ export class Tracing implements SpanSink {
     this.deferred.add(() => this.buildPending())
   }
 
-  private start(name: string, attributes: Attributes, serverId: string): LazySpan {
-    const parent = currentSpan.getStore()
+  private start(name: string, attributes: Attributes, serverId: string, parent: LazySpan | undefined): LazySpan {
     const traceId = parent ? parent.traceId : this.random.generateTraceId()
     const span = new LazySpan(this, name, attributes, serverId, traceId, this.random.generateSpanId(), parent)
     if (this.export.enabled || performance.now() < this.watchedUntil) {
@@ -153,5 +165,14 @@ export class Tracing implements SpanSink {
   private settle(): void {
     this.buildPending()
     this.deferred.drain()
+  }
+}
+
+/** describing a value never fails the operation that produced it */
+function guardedAfter<T>(after: (span: LazySpan, value: T) => void, span: LazySpan, value: T): void {
+  try {
+    after(span, value)
+  } catch {
+    // the span lacks that detail, nothing else
   }
 }

@@ -25,14 +25,19 @@ export function payloadWeight(value: unknown, depth = 0): number {
   if (typeof value !== 'object' || value === null) return 8
   if (depth >= 4) return DEEP
   let weight = 16
-  let seen = 0
-  for (const key in value) {
-    if (++seen > 32) return weight + DEEP
-    weight += key.length + payloadWeight((value as Record<string, unknown>)[key], depth + 1)
+  if (Array.isArray(value)) {
+    const n = Math.min(value.length, WIDE)
+    for (let i = 0; i < n; i++) weight += payloadWeight(value[i], depth + 1)
+    return value.length > WIDE ? weight + DEEP : weight
   }
-  return weight
+  // keys, not for…in: for…in is slow on arrays and on objects of many shapes
+  const keys = Object.keys(value)
+  const n = Math.min(keys.length, WIDE)
+  for (let i = 0; i < n; i++) weight += keys[i].length + payloadWeight((value as Record<string, unknown>)[keys[i]], depth + 1)
+  return keys.length > WIDE ? weight + DEEP : weight
 }
 const DEEP = 1024
+const WIDE = 32
 
 /** Arguments or a result as redacted JSON (G3: traces leave the host), long strings and the whole cut. */
 export function jsonAttribute(value: unknown, secrets: readonly string[]): string {

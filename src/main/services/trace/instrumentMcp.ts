@@ -5,6 +5,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { TRACE_ATTR } from '@shared/trace/spans'
 import type { McpEventBus } from '../mcp/events'
 import type { MCPService } from '../mcp/MCPService'
+import type { ConnectTrace } from '../mcp/operationTrace'
 import type { ServerLogs } from '../mcp/serverLogs'
 import { urlWithoutQuery, type SignInSteps } from '../mcp/oauth/signInSteps'
 import { jsonAttribute, payloadWeight, resultAttributes, serverAttributes } from './attributes'
@@ -15,28 +16,18 @@ import type { Tracing } from './Tracing'
 /** The operations that become spans, by the suffix their span is named with. */
 type Traced = Pick<MCPService, 'listTools' | 'callTool' | 'listPrompts' | 'getPrompt' | 'listResources' | 'listResourceTemplates' | 'getResource' | 'abortTool'>
 
-/** Spans still running, per server (for its log lines and requests) and per call id (for progress). */
-export class ActiveSpans {
-  readonly byServer = new Map<string, Set<LazySpan>>()
-  readonly byCall = new Map<string, LazySpan>()
+const counted = (span: LazySpan, items: unknown[]) => span.setAttribute('mcp.response.count', items.length)
+const describeArgs = (span: LazySpan, args: unknown) => span.setAttribute(TRACE_ATTR.args, jsonAttribute(args, span.secrets()))
+const describeCallArgs = (span: LazySpan, args: unknown) => describeArgs(span, argsValue(args))
+const describeResult = (span: LazySpan, result: unknown) => span.setAttribute(TRACE_ATTR.result, jsonAttribute(result, span.secrets()))
+const describeToolResult = (span: LazySpan, result: unknown) => span.setAttributes(resultAttributes(result, span.secrets()))
 
-  /** The newest running span of a server: where its log lines and requests belong. */
-  newest(serverId: string): LazySpan | undefined {
-    const spans = this.byServer.get(serverId)
-    return spans ? [...spans].at(-1) : undefined
-  }
-
-  add(serverId: string, span: LazySpan, callId?: string): () => void {
-    let spans = this.byServer.get(serverId)
-    if (!spans) this.byServer.set(serverId, (spans = new Set()))
-    spans.add(span)
-    if (callId) this.byCall.set(callId, span)
-    return () => {
-      spans.delete(span)
-      if (!spans.size) this.byServer.delete(serverId)
-      if (callId && this.byCall.get(callId) === span) this.byCall.delete(callId)
-    }
-  }
+/** A tool's result: described later; an error result marks the span failed at once. */
+function toolResult(span: LazySpan, result: Awaited<ReturnType<Traced['callTool']>>): void {
+  span.later(describeToolResult, result, payloadWeight(result))
+  if (!result.isError) return
+  const text = result.content.find((item) => item.type === 'text')
+  span.fail(new Error(text?.type === 'text' ? text.text : 'the tool reported an error'))
 }
 
 /** What a tool's arguments were, as JSON: the renderer may send them as a JSON string. */
@@ -56,33 +47,24 @@ function argsValue(args: unknown): unknown {
  * the server's log lines as they are written become events of the span they happened in.
  */
 export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<ServerLogs, 'watch'>, tracing: Tracing) {
-  const active = new ActiveSpans()
-  logs.watch(watchServerEvents(bus, active))
+  const running = tracing.running
+  logs.watch(watchServerEvents(bus, running))
 
-  /** One operation of one server as a span, registered as running while it runs. */
-  const run = <T>(server: McpServer, what: string, attributes: Attributes, fn: (span: LazySpan) => Promise<T>, callId?: string) => {
-    let done: (() => void) | undefined
-    return tracing.withSpan(
-      `${server.name}.${what}`,
-      Object.assign(serverAttributes(server), attributes),
-      server.id,
-      (span) => {
-        done = active.add(server.id, span, callId)
-        return fn(span)
-      },
-      () => done?.()
-    )
-  }
+  /** One operation of one server as a span; `after` describes its value. */
+  const run = <T>(
+    server: McpServer,
+    what: string,
+    attributes: Attributes,
+    fn: (span: LazySpan) => Promise<T>,
+    after?: (span: LazySpan, value: T) => void,
+    parent?: LazySpan
+  ) => tracing.withSpan(`${server.name}.${what}`, Object.assign(serverAttributes(server), attributes), server.id, fn, after, parent)
 
   const original = { ...pick(service) }
   const list =
     <K extends 'listTools' | 'listPrompts' | 'listResources' | 'listResourceTemplates'>(key: K, what: string): Traced[K] =>
     ((server: McpServer, ...rest: unknown[]) =>
-      run(server, what, { [TRACE_ATTR.operation]: what }, async (span) => {
-        const items = await (original[key] as (...args: unknown[]) => Promise<unknown[]>)(server, ...rest)
-        span.setAttribute('mcp.response.count', items.length)
-        return items
-      })) as Traced[K]
+      run(server, what, { [TRACE_ATTR.operation]: what }, () => (original[key] as (...args: unknown[]) => Promise<unknown[]>)(server, ...rest), counted)) as Traced[K]
   service.listTools = list('listTools', 'ListTools')
   service.listPrompts = list('listPrompts', 'ListPrompts')
   service.listResources = list('listResources', 'ListResources')
@@ -97,39 +79,43 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
       attributes,
       (span) => {
         // the redacted JSON is made only once the span is built, after the caller has its answer
-        span.later(() => span.setAttributes({ [TRACE_ATTR.args]: jsonAttribute(argsValue(args.args), tracing.secrets()) }), payloadWeight(args.args))
-        return original.callTool(args, options).then((result) => {
-          span.later(() => span.setAttributes(resultAttributes(result, tracing.secrets())), payloadWeight(result))
-          if (result.isError) {
-            const text = result.content.find((item) => item.type === 'text')
-            span.fail(new Error(text?.type === 'text' ? text.text : 'the tool reported an error'))
-          }
-          return result
-        })
+        span.later(describeCallArgs, args.args, payloadWeight(args.args))
+        // the span goes down with the call: its traceparent to the server, its trace to the Logs tab
+        return original.callTool(args, { ...options, trace: span })
       },
-      args.callId
+      toolResult
     )
   }
 
   service.getPrompt = (args) =>
-    run(args.server, `GetPrompt ${args.name}`, { [TRACE_ATTR.operation]: 'prompts/get', [TRACE_ATTR.prompt]: args.name }, async (span) => {
-      span.later(() => span.setAttribute(TRACE_ATTR.args, jsonAttribute(args.args ?? {}, tracing.secrets())), payloadWeight(args.args))
-      const result = await original.getPrompt(args)
-      span.setAttribute('mcp.response.count', result.messages.length)
-      span.later(() => span.setAttribute(TRACE_ATTR.result, jsonAttribute(result, tracing.secrets())), payloadWeight(result))
-      return result
-    })
+    run(
+      args.server,
+      `GetPrompt ${args.name}`,
+      { [TRACE_ATTR.operation]: 'prompts/get', [TRACE_ATTR.prompt]: args.name },
+      (span) => {
+        span.later(describeArgs, args.args ?? {}, payloadWeight(args.args))
+        return original.getPrompt(args)
+      },
+      (span, result) => {
+        span.setAttribute('mcp.response.count', result.messages.length)
+        span.later(describeResult, result, payloadWeight(result))
+      }
+    )
 
   service.getResource = (args) =>
-    run(args.server, 'ReadResource', { [TRACE_ATTR.operation]: 'resources/read', [TRACE_ATTR.uri]: args.uri }, async (span) => {
-      const result = await original.getResource(args)
-      span.setAttribute('mcp.response.count', result.contents.length)
-      span.later(() => span.setAttribute(TRACE_ATTR.result, jsonAttribute(result, tracing.secrets())), payloadWeight(result))
-      return result
-    })
+    run(
+      args.server,
+      'ReadResource',
+      { [TRACE_ATTR.operation]: 'resources/read', [TRACE_ATTR.uri]: args.uri },
+      () => original.getResource(args),
+      (span, result) => {
+        span.setAttribute('mcp.response.count', result.contents.length)
+        span.later(describeResult, result, payloadWeight(result))
+      }
+    )
 
   service.abortTool = (callId) => {
-    const span = active.byCall.get(callId)
+    const span = running.call(callId)
     const aborted = original.abortTool(callId)
     if (span && aborted) span.addEvent('cancel', { reason: 'cancelled by the user' })
     return aborted
@@ -152,7 +138,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     },
     step: (server, name, attributes = {}) => {
       // a connect that signs in on its own (the CLI's interactive runs) keeps the steps on itself
-      const span = signIns.get(server.id) ?? active.newest(server.id)
+      const span = signIns.get(server.id) ?? running.newest(server.id)
       if (span) span.addEvent(`oauth.${name}`, attributes)
     }
   }
@@ -161,13 +147,28 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     /** The OAuth side's hook: the user's sign-in as `{server}.signIn`, its steps as events. */
     signIn,
     /** A connect as a span: a child of the operation that needed it, with its transport steps as events. */
-    connect<T>(server: McpServer, fn: () => Promise<T>): Promise<T> {
+    connect<T>(server: McpServer, fn: (trace: ConnectTrace) => Promise<T>): Promise<T> {
       const secrets = serverSecretValues(server)
       const attributes: Attributes = { [TRACE_ATTR.operation]: 'connect' }
       if (server.baseUrl) attributes['mcp.server.url'] = redactSensitive(server.baseUrl, { secrets })
       if (server.headers) attributes['mcp.server.headers'] = jsonAttribute(server.headers, secrets)
       if (server.command) attributes['mcp.server.command'] = redactSensitive([server.command, ...(server.args ?? [])].join(' '), { secrets })
-      return run(server, 'connect', attributes, () => fn())
+      // its parent: the operation that needed it, the newest running on the server (it waits for
+      // this connect; a sign-in runs its connect too)
+      const parent = running.newest(server.id)
+      return run(
+        server,
+        'connect',
+        attributes,
+        (span) =>
+          fn({
+            step: (name, stepAttributes) => span.addEvent(name, stepAttributes),
+            // its requests carry its trace while it runs; later ones the operation running then
+            traceparent: () => (span.ended ? running.newest(server.id) : span)?.traceparent()
+          }),
+        undefined,
+        parent
+      )
     }
   }
 }

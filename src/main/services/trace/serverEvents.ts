@@ -1,7 +1,7 @@
 import type { McpEventBus } from '../mcp/events'
 import type { WrittenLogLine } from '../mcp/serverLogs'
 import { HOST_LOG_SOURCE } from '../mcp/toolCallLog'
-import type { ActiveSpans } from './instrumentMcp'
+import type { RunningSpans } from './runningSpans'
 
 const MAX_EVENT_TEXT = 1000
 /** log lines kept on one span; a flooding server's further lines are only counted */
@@ -13,10 +13,10 @@ export const MAX_LOG_EVENTS = 100
  * Returns the hook for log lines, which are seen as they are written (not per pushed batch), so
  * each lands on the span running when it was written and no span end has to flush the log.
  */
-export function watchServerEvents(bus: McpEventBus, active: ActiveSpans): (serverId: string, line: WrittenLogLine) => void {
-  const requests = new Map<string, ReturnType<ActiveSpans['newest']>>()
+export function watchServerEvents(bus: McpEventBus, running: RunningSpans): (serverId: string, line: WrittenLogLine) => void {
+  const requests = new Map<string, ReturnType<RunningSpans['newest']>>()
   bus.on('progress', ({ callId, progress, total, message, task }) => {
-    const span = active.byCall.get(callId)
+    const span = running.call(callId)
     if (!span) return
     const attributes: Record<string, string | number> = { progress }
     if (total !== undefined) attributes.total = total
@@ -26,7 +26,7 @@ export function watchServerEvents(bus: McpEventBus, active: ActiveSpans): (serve
   })
   const logged = new WeakMap<object, number>()
   const request = (kind: 'elicitation' | 'sampling') => (event: { requestId: string; serverId: string }) => {
-    const span = active.newest(event.serverId)
+    const span = running.newest(event.serverId)
     if (!span) return
     requests.set(event.requestId, span)
     span.addEvent(kind, { 'request.id': event.requestId })
@@ -41,7 +41,7 @@ export function watchServerEvents(bus: McpEventBus, active: ActiveSpans): (serve
   return (serverId, line) => {
     // the host's own lines (a call's outcome, a start) repeat what the span already says
     if (line.source === HOST_LOG_SOURCE) return
-    const span = active.newest(serverId)
+    const span = running.newest(serverId)
     if (!span) return
     const count = (logged.get(span) ?? 0) + 1
     logged.set(span, count)

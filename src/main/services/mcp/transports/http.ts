@@ -35,22 +35,29 @@ export function createStreamableHttpTransport(
   platform: Platform,
   server: McpServer,
   authProvider?: OAuthClientProvider,
-  authFetch?: typeof fetch
+  authFetch?: typeof fetch,
+  traceparent?: () => string | undefined
 ): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(serverUrl(server), {
     authProvider,
     // each request tells the server the trace of the operation that sent it
-    fetch: traceContextFetch(authFetch ?? platform.fetch),
+    fetch: traceContextFetch(authFetch ?? platform.fetch, traceparent),
     requestInit: { headers: requestHeaders(platform, server) }
   })
 }
 
 /** T2: legacy HTTP+SSE; the event stream and the POSTs both go through the platform's fetch. */
-export function createSseTransport(platform: Platform, server: McpServer, authProvider?: OAuthClientProvider, authFetch?: typeof fetch): SSEClientTransport {
+export function createSseTransport(
+  platform: Platform,
+  server: McpServer,
+  authProvider?: OAuthClientProvider,
+  authFetch?: typeof fetch,
+  traceparent?: () => string | undefined
+): SSEClientTransport {
   return new SSEClientTransport(serverUrl(server), {
     authProvider,
     // the POSTs carry their operation's trace; the long-lived event stream is no one call's
-    fetch: traceContextFetch(authFetch ?? platform.fetch),
+    fetch: traceContextFetch(authFetch ?? platform.fetch, traceparent),
     eventSourceInit: { fetch: platform.fetch },
     requestInit: { headers: requestHeaders(platform, server) }
   })

@@ -19,6 +19,8 @@ export interface TransportContext {
   /** the OAuth provider of this connect (SPEC §A), for HTTP transports, and the fetch it watches */
   authProvider?: OAuthClientProvider
   authFetch?: typeof fetch
+  /** the W3C traceparent an HTTP request carries when it is no tool call's (tracing on) */
+  traceparent?: () => string | undefined
 }
 
 /** One way of reaching a server: the transport, how to end it for good, how to explain its failure. */
@@ -83,8 +85,8 @@ export async function createTransport(kind: TransportKind, server: McpServer, ct
       const http = await import('./http')
       const transport =
         kind === 'sse'
-          ? http.createSseTransport(ctx.platform, server, ctx.authProvider, ctx.authFetch)
-          : http.createStreamableHttpTransport(ctx.platform, server, ctx.authProvider, ctx.authFetch)
+          ? http.createSseTransport(ctx.platform, server, ctx.authProvider, ctx.authFetch, ctx.traceparent)
+          : http.createStreamableHttpTransport(ctx.platform, server, ctx.authProvider, ctx.authFetch, ctx.traceparent)
       const label = kind === 'sse' ? 'SSE' : 'Streamable HTTP'
       return {
         kind,
