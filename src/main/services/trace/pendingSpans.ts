@@ -22,7 +22,6 @@ export class PendingSpans {
 
   add(span: LazySpan): void {
     this.spans.push(span)
-    // pruning walks them all, so it runs when their number doubled: constant work per span
     if (this.spans.length >= this.pruneAt) this.prune()
   }
 
@@ -62,10 +61,13 @@ export class PendingSpans {
       }
     }
     this.spans = kept.reverse()
-    this.pruneAt = Math.max(2 * kept.length, this.floor())
+    // a quarter more before the next prune: each costs a walk of them all, so about five steps a
+    // span, and what is held unread stays near the bound (the old generation it lands in is kept small)
+    this.pruneAt = Math.max(kept.length + Math.ceil(kept.length / 4), this.floor())
   }
 
   private floor(): number {
-    return 2 * Math.min(this.bounds.perServer, this.bounds.total) + 64
+    const bound = Math.min(this.bounds.perServer, this.bounds.total)
+    return bound + Math.max(64, Math.ceil(bound / 4))
   }
 }
