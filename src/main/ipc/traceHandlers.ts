@@ -8,7 +8,7 @@ export function traceHandlers(tracing: Tracing, otlp: OtlpExportSetting): Namesp
   return {
     'trace:list': (filter) => tracing.store.list(filter),
     'trace:get': ({ traceId }) => tracing.store.get(traceId),
-    'trace:clear': () => tracing.clear(),
+    'trace:clear': () => tracing.store.clear(),
     'trace:watch': () => tracing.watch(TRACE_WATCH_LEASE_MS),
     'trace:get-export': () => otlp.get(),
     'trace:set-export': (input) => otlp.set(input),

@@ -73,7 +73,7 @@ describe('the trace store', () => {
     expect(tracing.unbuilt).toBe(1)
     expect(tracing.store.list({ search: 'four' })).toHaveLength(1)
     await call('five')
-    tracing.clear()
+    tracing.store.clear()
     expect(tracing.unbuilt).toBe(0)
     expect(tracing.store.list()).toEqual([])
   })

@@ -141,7 +141,6 @@ export class MCPService {
       timeoutMs: connectTimeoutMs(server, this.options.connectTimeoutFloorMs ?? CONNECT_TIMEOUT_FLOOR_MS),
       signal,
       trace,
-      traceparent: trace && (() => trace.traceparent()),
       tapMessages: () => this.messages.tap(configured, server),
       handlers: {
         roots: () => owner.roots,

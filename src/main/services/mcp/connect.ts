@@ -6,7 +6,6 @@ import type { McpServer } from '@shared/mcp/server'
 import { createClient, type ClientRequestHandlers } from './client'
 import { McpServerError } from './errors'
 import type { MessageTap } from './messages/messageTap'
-import type { ConnectTrace } from './operationTrace'
 import { createTransport, shouldFallBackToSse, transportKindsFor, type TransportContext, type TransportKind } from './transports'
 
 /** A live, initialized client and what it runs on. */
@@ -51,8 +50,6 @@ export async function connectServer(
     handlers: ClientRequestHandlers
     /** a fresh tap per attempt (JSON-RPC ids start over with each client) for the Messages tab (X10) */
     tapMessages?: () => MessageTap
-    /** the connect's span (tracing on): the transports tried and any fallback are its steps */
-    trace?: ConnectTrace
     /** A4: after a connect refused for a browser sign-in, waits for it; true: connect again */
     finishSignIn?: (signal?: AbortSignal) => Promise<boolean>
   }

@@ -1,6 +1,6 @@
 import { SpanStatusCode, TraceFlags, type Attributes, type AttributeValue, type Span, type SpanContext } from '@opentelemetry/api'
 import { TRACE_ATTR } from '@shared/trace/spans'
-import { errorAttributes } from './attributes'
+import { errorAttributes, payloadWeight } from './attributes'
 
 /** What a LazySpan needs of its tracing: the OpenTelemetry span it becomes, and where work goes. */
 export interface SpanSink {
@@ -95,14 +95,14 @@ export class LazySpan {
 
   /**
    * Work that only describes (the redacted JSON of arguments and results): `job(span, input)`,
-   * run once the span is built, after the caller has its answer. `weight` is about how many
-   * characters `input` holds on to until then. A plain function and its input, not a closure.
+   * run once the span is built, after the caller has its answer. A plain function and its
+   * input, not a closure; an unbuilt span weighs what `input` holds on to until then.
    */
-  later<I>(job: (span: LazySpan, input: I) => void, input: I, weight = 0): void {
+  later<I>(job: (span: LazySpan, input: I) => void, input: I): void {
     if (this.real) return this.sink.defer(() => job(this, input))
     if (this.dropped) return
     ;(this.jobs ??= []).push(job, input)
-    if (!weight) return
+    const weight = payloadWeight(input)
     this.weight += weight
     this.sink.held(weight)
   }
@@ -158,8 +158,8 @@ export class LazySpan {
   }
 }
 
-/** tracing never breaks the host: a job that throws loses only its own detail */
-function guarded(job: (span: LazySpan, input: unknown) => void, span: LazySpan, input: unknown): void {
+/** Tracing never breaks the host: a job that throws loses only its own detail. */
+export function guarded<I>(job: (span: LazySpan, input: I) => void, span: LazySpan, input: I): void {
   try {
     job(span, input)
   } catch {

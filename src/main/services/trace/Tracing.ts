@@ -2,7 +2,7 @@ import { ROOT_CONTEXT, trace, type Attributes, type Tracer } from '@opentelemetr
 import { BasicTracerProvider, RandomIdGenerator, type SpanExporter } from '@opentelemetry/sdk-trace-base'
 import { TRACE_WATCH_LEASE_MS } from '@shared/trace/spans'
 import { DeferredWork } from './deferredWork'
-import { LazySpan, type SpanSink } from './LazySpan'
+import { guarded, LazySpan, type SpanSink } from './LazySpan'
 import { PendingSpans } from './pendingSpans'
 import { PresetIds } from './presetIds'
 import { RunningSpans } from './runningSpans'
@@ -89,7 +89,7 @@ export class Tracing implements SpanSink {
     return running.then(
       (value) => {
         this.running.delete(span)
-        if (after) guardedAfter(after, span, value)
+        if (after) guarded(after, span, value)
         span.end(performance.now(), OK)
         return value
       },
@@ -104,11 +104,6 @@ export class Tracing implements SpanSink {
   /** How many spans are recorded but not built yet (nobody has read or watched them). */
   get unbuilt(): number {
     return this.pending.size
-  }
-
-  /** Forgets every span, kept or not built yet. */
-  clear(): void {
-    this.store.clear()
   }
 
   /** Sends what the exporters still hold (the CLI before it exits). */
@@ -165,14 +160,5 @@ export class Tracing implements SpanSink {
   private settle(): void {
     this.buildPending()
     this.deferred.drain()
-  }
-}
-
-/** describing a value never fails the operation that produced it */
-function guardedAfter<T>(after: (span: LazySpan, value: T) => void, span: LazySpan, value: T): void {
-  try {
-    after(span, value)
-  } catch {
-    // the span lacks that detail, nothing else
   }
 }

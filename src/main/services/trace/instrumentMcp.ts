@@ -8,7 +8,7 @@ import type { MCPService } from '../mcp/MCPService'
 import type { ConnectTrace } from '../mcp/operationTrace'
 import type { ServerLogs } from '../mcp/serverLogs'
 import { urlWithoutQuery, type SignInSteps } from '../mcp/oauth/signInSteps'
-import { jsonAttribute, payloadWeight, resultAttributes, serverAttributes } from './attributes'
+import { jsonAttribute, resultAttributes, serverAttributes } from './attributes'
 import type { LazySpan } from './LazySpan'
 import { watchServerEvents } from './serverEvents'
 import type { Tracing } from './Tracing'
@@ -24,7 +24,7 @@ const describeToolResult = (span: LazySpan, result: unknown) => span.setAttribut
 
 /** A tool's result: described later; an error result marks the span failed at once. */
 function toolResult(span: LazySpan, result: Awaited<ReturnType<Traced['callTool']>>): void {
-  span.later(describeToolResult, result, payloadWeight(result))
+  span.later(describeToolResult, result)
   if (!result.isError) return
   const text = result.content.find((item) => item.type === 'text')
   span.fail(new Error(text?.type === 'text' ? text.text : 'the tool reported an error'))
@@ -79,7 +79,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
       attributes,
       (span) => {
         // the redacted JSON is made only once the span is built, after the caller has its answer
-        span.later(describeCallArgs, args.args, payloadWeight(args.args))
+        span.later(describeCallArgs, args.args)
         // the span goes down with the call: its traceparent to the server, its trace to the Logs tab
         return original.callTool(args, { ...options, trace: span })
       },
@@ -93,12 +93,12 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
       `GetPrompt ${args.name}`,
       { [TRACE_ATTR.operation]: 'prompts/get', [TRACE_ATTR.prompt]: args.name },
       (span) => {
-        span.later(describeArgs, args.args ?? {}, payloadWeight(args.args))
+        span.later(describeArgs, args.args ?? {})
         return original.getPrompt(args)
       },
       (span, result) => {
         span.setAttribute('mcp.response.count', result.messages.length)
-        span.later(describeResult, result, payloadWeight(result))
+        span.later(describeResult, result)
       }
     )
 
@@ -110,7 +110,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
       () => original.getResource(args),
       (span, result) => {
         span.setAttribute('mcp.response.count', result.contents.length)
-        span.later(describeResult, result, payloadWeight(result))
+        span.later(describeResult, result)
       }
     )
 

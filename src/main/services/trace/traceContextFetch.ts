@@ -4,10 +4,10 @@
  * request's `_meta`; any other request the one `current` names (a connect's, while it runs).
  * Without either, or where the header is set already, it changes nothing.
  */
-export function traceContextFetch(inner: typeof fetch, current?: () => string | undefined): typeof fetch {
+export function traceContextFetch(inner: typeof fetch, current?: { traceparent(): string | undefined }): typeof fetch {
   if (!current) return inner
   return (input, init) => {
-    const traceparent = fromMeta(init?.body) ?? current()
+    const traceparent = fromMeta(init?.body) ?? current.traceparent()
     if (!traceparent) return inner(input, init)
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined))
     if (!headers.has('traceparent')) headers.set('traceparent', traceparent)

@@ -5,6 +5,7 @@ import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../../platform/Platform'
 import { traceContextFetch } from '../../trace/traceContextFetch'
 import { McpServerError } from '../errors'
+import type { ConnectTrace } from '../operationTrace'
 
 /** Headers every HTTP request carries (T6): who we are, then the server's own (which win). */
 export function requestHeaders(platform: Platform, server: McpServer): Record<string, string> {
@@ -36,12 +37,12 @@ export function createStreamableHttpTransport(
   server: McpServer,
   authProvider?: OAuthClientProvider,
   authFetch?: typeof fetch,
-  traceparent?: () => string | undefined
+  trace?: Pick<ConnectTrace, 'traceparent'>
 ): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(serverUrl(server), {
     authProvider,
     // each request tells the server the trace of the operation that sent it
-    fetch: traceContextFetch(authFetch ?? platform.fetch, traceparent),
+    fetch: traceContextFetch(authFetch ?? platform.fetch, trace),
     requestInit: { headers: requestHeaders(platform, server) }
   })
 }
@@ -52,12 +53,12 @@ export function createSseTransport(
   server: McpServer,
   authProvider?: OAuthClientProvider,
   authFetch?: typeof fetch,
-  traceparent?: () => string | undefined
+  trace?: Pick<ConnectTrace, 'traceparent'>
 ): SSEClientTransport {
   return new SSEClientTransport(serverUrl(server), {
     authProvider,
     // the POSTs carry their operation's trace; the long-lived event stream is no one call's
-    fetch: traceContextFetch(authFetch ?? platform.fetch, traceparent),
+    fetch: traceContextFetch(authFetch ?? platform.fetch, trace),
     eventSourceInit: { fetch: platform.fetch },
     requestInit: { headers: requestHeaders(platform, server) }
   })

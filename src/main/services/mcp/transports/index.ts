@@ -4,6 +4,7 @@ import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../../platform/Platform'
 import { resolveStdioCommand, type ResolverContext } from '../commandResolver'
 import { describeHttpError, httpStatusOf, isTimeout, McpServerError } from '../errors'
+import type { ConnectTrace } from '../operationTrace'
 import type { ServerLogWriter } from '../serverLogs'
 import { createInMemoryTransport, type InMemoryServerFactories } from './inMemory'
 import { StdioProcessTransport } from './stdio'
@@ -19,8 +20,8 @@ export interface TransportContext {
   /** the OAuth provider of this connect (SPEC §A), for HTTP transports, and the fetch it watches */
   authProvider?: OAuthClientProvider
   authFetch?: typeof fetch
-  /** the W3C traceparent an HTTP request carries when it is no tool call's (tracing on) */
-  traceparent?: () => string | undefined
+  /** the connect's span (tracing on): its steps, and the traceparent of HTTP requests that are no tool call's */
+  trace?: ConnectTrace
 }
 
 /** One way of reaching a server: the transport, how to end it for good, how to explain its failure. */
@@ -85,8 +86,8 @@ export async function createTransport(kind: TransportKind, server: McpServer, ct
       const http = await import('./http')
       const transport =
         kind === 'sse'
-          ? http.createSseTransport(ctx.platform, server, ctx.authProvider, ctx.authFetch, ctx.traceparent)
-          : http.createStreamableHttpTransport(ctx.platform, server, ctx.authProvider, ctx.authFetch, ctx.traceparent)
+          ? http.createSseTransport(ctx.platform, server, ctx.authProvider, ctx.authFetch, ctx.trace)
+          : http.createStreamableHttpTransport(ctx.platform, server, ctx.authProvider, ctx.authFetch, ctx.trace)
       const label = kind === 'sse' ? 'SSE' : 'Streamable HTTP'
       return {
         kind,
