@@ -56,7 +56,9 @@ export class ServerLogs {
       if (source) entry.source = source
       const raw: RawEntry = { entry, secrets, cut }
       this.ring.append(server.id, raw)
-      for (const watcher of this.watchers) watcher(server.id, { source, timestamp: entry.timestamp, read: () => redactedCopy(raw) })
+      if (!this.watchers.size) return
+      const line = new WrittenLogLine(source, raw)
+      for (const watcher of this.watchers) watcher(server.id, line)
     }
   }
 
@@ -100,10 +102,15 @@ export class TraceLink {
 }
 
 /** A line as it is written: who wrote it, and the redacted entry when asked for. */
-export interface WrittenLogLine {
-  source: string | undefined
-  timestamp: number
-  read: () => ServerLogEntry
+export class WrittenLogLine {
+  constructor(
+    readonly source: string | undefined,
+    private readonly raw: RawEntry
+  ) {}
+
+  read(): ServerLogEntry {
+    return redactedCopy(this.raw)
+  }
 }
 
 export type LogLineWatcher = (serverId: string, line: WrittenLogLine) => void

@@ -1,6 +1,7 @@
 import { SpanStatusCode, TraceFlags, type Attributes, type AttributeValue, type Span, type SpanContext } from '@opentelemetry/api'
+import type { McpServer } from '@shared/mcp/server'
 import { TRACE_ATTR } from '@shared/trace/spans'
-import { errorAttributes, payloadWeight } from './attributes'
+import { errorAttributes, payloadWeight, serverAttributes } from './attributes'
 
 /** What a LazySpan needs of its tracing: the OpenTelemetry span it becomes, and where work goes. */
 export interface SpanSink {
@@ -32,6 +33,8 @@ export class LazySpan {
   weight = 0
   /** the tool call's id, where it has one (its progress and cancel find it by that) */
   readonly callId: string | undefined
+  readonly serverId: string
+  /** its own attributes; the server's are added when it is built */
   private readonly attributes: Attributes
   /** `later` work not run yet: job, input, job, input … */
   private jobs: unknown[] | undefined
@@ -45,13 +48,15 @@ export class LazySpan {
 
   constructor(
     private readonly sink: SpanSink,
-    readonly name: string,
+    private readonly server: McpServer,
+    /** what it did, after the server's name in its name: `echo`, `ListTools`, `connect` … */
+    private readonly what: string,
     attributes: Attributes,
-    readonly serverId: string,
     readonly traceId: string,
     readonly spanId: string,
     readonly parent: LazySpan | undefined
   ) {
+    this.serverId = server.id
     this.attributes = attributes
     const callId = attributes[TRACE_ATTR.callId]
     this.callId = typeof callId === 'string' ? callId : undefined
@@ -71,9 +76,14 @@ export class LazySpan {
     return `00-${this.traceId}-${this.spanId}-01`
   }
 
-  /** the attributes it starts with, for `build` */
+  /** `{server}.{what}`, made when it is built: a call that nobody reads never joins the strings */
+  get name(): string {
+    return `${this.server.name}.${this.what}`
+  }
+
+  /** the attributes it starts with, the server's first, for `build` */
   initialAttributes(): Attributes {
-    return this.attributes
+    return Object.assign(serverAttributes(this.server), this.attributes)
   }
 
   setAttribute(key: string, value: AttributeValue): void {

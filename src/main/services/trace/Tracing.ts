@@ -1,5 +1,6 @@
 import { ROOT_CONTEXT, trace, type Attributes, type Tracer } from '@opentelemetry/api'
 import { BasicTracerProvider, RandomIdGenerator, type SpanExporter } from '@opentelemetry/sdk-trace-base'
+import type { McpServer } from '@shared/mcp/server'
 import { TRACE_WATCH_LEASE_MS } from '@shared/trace/spans'
 import { DeferredWork } from './deferredWork'
 import { guarded, LazySpan, type SpanSink } from './LazySpan'
@@ -63,7 +64,7 @@ export class Tracing implements SpanSink {
   }
 
   /**
-   * Runs `fn` in a new span (a child of `parent`, if given): ok when it resolves, an error (with
+   * Runs `fn` in a new span `{server}.{what}` (a child of `parent`, if given): ok when it resolves, an error (with
    * its message and code) when it throws. `fn` gets the span to hand down to what needs it (the
    * trace context is passed explicitly: AsyncLocalStorage cost every promise of the process on
    * Node 20). It is among the running spans of `serverId` while it runs. `after(span, value)`
@@ -71,14 +72,14 @@ export class Tracing implements SpanSink {
    * each of those costs a call its own promise and await.
    */
   withSpan<T>(
-    name: string,
+    server: McpServer,
+    what: string,
     attributes: Attributes,
-    serverId: string,
     fn: (span: LazySpan) => Promise<T>,
     after?: (span: LazySpan, value: T) => void,
     parent?: LazySpan
   ): Promise<T> {
-    const span = this.start(name, attributes, serverId, parent)
+    const span = this.start(server, what, attributes, parent)
     this.running.add(span)
     let running: Promise<T>
     try {
@@ -140,9 +141,9 @@ export class Tracing implements SpanSink {
     this.deferred.add(() => this.buildPending())
   }
 
-  private start(name: string, attributes: Attributes, serverId: string, parent: LazySpan | undefined): LazySpan {
+  private start(server: McpServer, what: string, attributes: Attributes, parent: LazySpan | undefined): LazySpan {
     const traceId = parent ? parent.traceId : this.random.generateTraceId()
-    const span = new LazySpan(this, name, attributes, serverId, traceId, this.random.generateSpanId(), parent)
+    const span = new LazySpan(this, server, what, attributes, traceId, this.random.generateSpanId(), parent)
     if (this.export.enabled || performance.now() < this.watchedUntil) {
       // built in the order they started, so the pending ones first
       if (this.pending.size) this.buildPending()

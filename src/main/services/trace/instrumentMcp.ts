@@ -8,7 +8,7 @@ import type { MCPService } from '../mcp/MCPService'
 import type { ConnectTrace } from '../mcp/operationTrace'
 import type { ServerLogs } from '../mcp/serverLogs'
 import { urlWithoutQuery, type SignInSteps } from '../mcp/oauth/signInSteps'
-import { jsonAttribute, resultAttributes, serverAttributes } from './attributes'
+import { jsonAttribute, resultAttributes } from './attributes'
 import type { LazySpan } from './LazySpan'
 import { watchServerEvents } from './serverEvents'
 import type { Tracing } from './Tracing'
@@ -50,21 +50,11 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
   const running = tracing.running
   logs.watch(watchServerEvents(bus, running))
 
-  /** One operation of one server as a span; `after` describes its value. */
-  const run = <T>(
-    server: McpServer,
-    what: string,
-    attributes: Attributes,
-    fn: (span: LazySpan) => Promise<T>,
-    after?: (span: LazySpan, value: T) => void,
-    parent?: LazySpan
-  ) => tracing.withSpan(`${server.name}.${what}`, Object.assign(serverAttributes(server), attributes), server.id, fn, after, parent)
-
   const original = { ...pick(service) }
   const list =
     <K extends 'listTools' | 'listPrompts' | 'listResources' | 'listResourceTemplates'>(key: K, what: string): Traced[K] =>
     ((server: McpServer, ...rest: unknown[]) =>
-      run(server, what, { [TRACE_ATTR.operation]: what }, () => (original[key] as (...args: unknown[]) => Promise<unknown[]>)(server, ...rest), counted)) as Traced[K]
+      tracing.withSpan(server, what, { [TRACE_ATTR.operation]: what }, () => (original[key] as (...args: unknown[]) => Promise<unknown[]>)(server, ...rest), counted)) as Traced[K]
   service.listTools = list('listTools', 'ListTools')
   service.listPrompts = list('listPrompts', 'ListPrompts')
   service.listResources = list('listResources', 'ListResources')
@@ -73,7 +63,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
   service.callTool = (args, options) => {
     const attributes: Attributes = { [TRACE_ATTR.operation]: 'tools/call', [TRACE_ATTR.tool]: args.name }
     if (args.callId) attributes[TRACE_ATTR.callId] = args.callId
-    return run(
+    return tracing.withSpan(
       args.server,
       args.name,
       attributes,
@@ -88,7 +78,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
   }
 
   service.getPrompt = (args) =>
-    run(
+    tracing.withSpan(
       args.server,
       `GetPrompt ${args.name}`,
       { [TRACE_ATTR.operation]: 'prompts/get', [TRACE_ATTR.prompt]: args.name },
@@ -103,7 +93,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     )
 
   service.getResource = (args) =>
-    run(
+    tracing.withSpan(
       args.server,
       'ReadResource',
       { [TRACE_ATTR.operation]: 'resources/read', [TRACE_ATTR.uri]: args.uri },
@@ -127,7 +117,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     signIn: (server, fn) => {
       const attributes: Attributes = { [TRACE_ATTR.operation]: 'signIn' }
       if (server.baseUrl) attributes['mcp.server.url'] = urlWithoutQuery(server.baseUrl)
-      return run(server, 'signIn', attributes, async (span) => {
+      return tracing.withSpan(server, 'signIn', attributes, async (span) => {
         signIns.set(server.id, span)
         try {
           return await fn()
@@ -156,7 +146,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
       // its parent: the operation that needed it, the newest running on the server (it waits for
       // this connect; a sign-in runs its connect too)
       const parent = running.newest(server.id)
-      return run(
+      return tracing.withSpan(
         server,
         'connect',
         attributes,

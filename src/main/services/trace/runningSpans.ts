@@ -1,37 +1,33 @@
 import type { LazySpan } from './LazySpan'
 
 /**
- * The spans still running, per server (where its log lines and requests belong) and per call id
- * (where its progress and cancel belong). A server's list stays once made (a few servers), and
- * is an array, oldest first: a handful run at once, where a Set would hash every span.
+ * The spans running now, oldest first: where a server's log lines and requests belong (its
+ * newest) and where a call's progress and cancel belong (by call id). One array searched from
+ * the end: a handful run at once, and a call pays a push and a pop, not a map's hashing.
  */
 export class RunningSpans {
-  private readonly byServer = new Map<string, LazySpan[]>()
-  private readonly byCall = new Map<string, LazySpan>()
+  private readonly spans: LazySpan[] = []
 
   /** The newest running span of a server: where its log lines and requests belong. */
   newest(serverId: string): LazySpan | undefined {
-    return this.byServer.get(serverId)?.at(-1)
+    for (let i = this.spans.length - 1; i >= 0; i--) if (this.spans[i].serverId === serverId) return this.spans[i]
+    return undefined
   }
 
   /** The running span of a tool call, by the call id it was given. */
   call(callId: string): LazySpan | undefined {
-    return this.byCall.get(callId)
+    for (let i = this.spans.length - 1; i >= 0; i--) if (this.spans[i].callId === callId) return this.spans[i]
+    return undefined
   }
 
   add(span: LazySpan): void {
-    const spans = this.byServer.get(span.serverId)
-    if (spans) spans.push(span)
-    else this.byServer.set(span.serverId, [span])
-    if (span.callId) this.byCall.set(span.callId, span)
+    this.spans.push(span)
   }
 
   delete(span: LazySpan): void {
-    const spans = this.byServer.get(span.serverId) ?? []
     // mostly the newest, or the only one
-    const at = spans.lastIndexOf(span)
-    if (at >= 0 && at === spans.length - 1) spans.pop()
-    else if (at >= 0) spans.splice(at, 1)
-    if (span.callId && this.byCall.get(span.callId) === span) this.byCall.delete(span.callId)
+    const at = this.spans.lastIndexOf(span)
+    if (at === this.spans.length - 1) this.spans.pop()
+    else if (at >= 0) this.spans.splice(at, 1)
   }
 }
