@@ -55,6 +55,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const mcp = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server), tracing })
   forwardEvents({ platform, mcp, registry })
   const offSpans = tracing.store.onSpans((event) => platform.emit('trace:spans', event))
+  const offRecording = tracing.onRecording((on) => platform.emit('trace:recording', { on }))
   // the window takes an install link when told one came (it may also come before any window)
   const offLinks = deps.installLinks?.onArrival(() => platform.emit('app:install-links', {}))
   // the same for a double-clicked extension file: the window takes it and opens the install dialog
@@ -90,6 +91,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
       offRemovals()
       await extensions.staging.discardAll()
       offSpans()
+      offRecording()
       offLinks?.()
       offOpened?.()
       await mcp.closeAll()

@@ -85,6 +85,13 @@ describe('the Trace window in a real browser, on server-everything over stdio', 
     await trace.screenshot({ path: join(ARTIFACTS, 'trace-zh.png') })
     await trace.getByTestId('language-select').getByText('English', { exact: true }).click()
     await trace.getByRole('listbox', { name: 'Recent operations' }).waitFor()
+    // Pause says so above the list until Resume; the traces kept stay listed
+    await trace.getByRole('button', { name: 'Pause recording' }).click()
+    await trace.getByTestId('trace-paused').waitFor()
+    expect(await trace.locator(`[data-testid="trace-row"][data-trace-id="${traceId}"]`).count()).toBe(1)
+    await trace.screenshot({ path: join(ARTIFACTS, 'trace-paused.png') })
+    await trace.getByTestId('trace-paused').getByRole('button', { name: 'Resume recording' }).click()
+    await trace.getByTestId('trace-paused').waitFor({ state: 'detached' })
     await trace.close()
     expect(problems).toEqual([])
   })

@@ -177,6 +177,10 @@ export const ipcContract = {
   'trace:clear': channel<void>()(none),
   /** a window shows spans live: main builds them as they start for TRACE_WATCH_LEASE_MS (renewed while it shows them) */
   'trace:watch': channel<void>()(none),
+  /** whether new operations become spans (the window's Pause / Resume recording) */
+  'trace:get-recording': channel<boolean>()(none),
+  /** paused, new operations are not traced (no span, no traceparent); what is kept stays */
+  'trace:set-recording': channel<boolean>()(z.object({ on: z.boolean() })),
   /** the OTLP export setting, header values masked, and whether OTEL_EXPORTER_OTLP_* overrides it */
   'trace:get-export': channel<TraceExportSettings>()(none),
   /** saved sealed and applied at once (unless the environment overrides it); a masked header value keeps the stored one */
@@ -210,7 +214,9 @@ export const ipcEvents = {
   /** an elicitation or sampling request is over: close its dialog */
   'mcp:client-request-done': event<ClientRequestDoneEvent>(),
   /** spans that started or changed, in throttled batches (the Trace window's waterfall grows live) */
-  'trace:spans': event<TraceSpansEvent>()
+  'trace:spans': event<TraceSpansEvent>(),
+  /** recording was paused or resumed (in any window): every Trace window shows it */
+  'trace:recording': event<{ on: boolean }>()
 } satisfies Record<string, EventDef>
 
 export type IpcContract = typeof ipcContract

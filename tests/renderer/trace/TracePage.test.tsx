@@ -154,4 +154,29 @@ describe('the Trace window on real spans', () => {
     await screen.findByTestId('trace-empty')
     expect(await main.api.trace.list()).toEqual([])
   })
+
+  it('Pause recording: a call made while paused never shows, the kept ones stay; Resume and the next call shows', async () => {
+    const main = await mainWithEverything()
+    await main.api.mcp.callTool({ serverId: 'everything', name: 'echo', args: { message: 'before' } })
+    renderApp(<TracePage />, { api: main.api })
+    await waitFor(() => expect(rowNamed('everything.echo')).toBeTruthy())
+    const toggle = screen.getByTestId('trace-recording')
+    await waitFor(() => expect(toggle.dataset.recording).toBe('true'))
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pause recording' }))
+    const paused = await screen.findByTestId('trace-paused')
+    expect(paused.textContent).toContain('Recording is paused')
+    expect(toggle.textContent).toBe('Resume recording')
+    await main.api.mcp.callTool({ serverId: 'everything', name: 'echo', args: { message: 'while paused' } })
+    expect((await main.api.trace.list({ tool: 'echo' })).length).toBe(1)
+
+    fireEvent.click(within(paused).getByRole('button', { name: 'Resume recording' }))
+    await waitFor(() => expect(screen.queryByTestId('trace-paused')).toBeNull())
+    expect(toggle.dataset.recording).toBe('true')
+    await main.api.mcp.callTool({ serverId: 'everything', name: 'echo', args: { message: 'after' } })
+    await waitFor(() => expect(rows().filter((row) => within(row).getByTestId('trace-row-name').textContent === 'everything.echo')).toHaveLength(2))
+    // the two listed are the calls before and after the pause
+    fireEvent.change(screen.getByLabelText('Search names, arguments, errors'), { target: { value: 'while paused' } })
+    expect((await screen.findByTestId('trace-no-match')).textContent).toContain('No operation matches')
+  })
 })

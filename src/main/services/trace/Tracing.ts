@@ -46,6 +46,8 @@ export class Tracing implements SpanSink {
   private readonly deferred = new DeferredWork()
   private readonly pending: PendingSpans
   private watchedUntil = Number.NEGATIVE_INFINITY
+  private paused = false
+  private readonly recordingListeners = new Set<(on: boolean) => void>()
   private buildScheduled = false
 
   constructor(options: TracingOptions = {}) {
@@ -56,6 +58,29 @@ export class Tracing implements SpanSink {
     this.export.set(options.exporter)
     this.provider = new BasicTracerProvider({ idGenerator: this.ids, spanProcessors: [this.store, this.export] })
     this.tracer = this.provider.getTracer('mcp-studio')
+  }
+
+  /**
+   * Whether new operations become spans. Paused (the Trace window's Pause), an operation runs as
+   * if there were no tracing: no span, no traceparent; the spans kept stay, and running ones end.
+   */
+  get recording(): boolean {
+    return !this.paused
+  }
+
+  /** Pauses or resumes recording; returns whether it records now. */
+  record(on: boolean): boolean {
+    if (this.paused === on) {
+      this.paused = !on
+      for (const listener of this.recordingListeners) listener(on)
+    }
+    return on
+  }
+
+  /** Told when recording is paused or resumed (every window shows it). Returns the undo. */
+  onRecording(listener: (on: boolean) => void): () => void {
+    this.recordingListeners.add(listener)
+    return () => void this.recordingListeners.delete(listener)
   }
 
   /** A window shows spans live: they are built as they start, for `ms` (renewed while it shows them). */

@@ -53,14 +53,18 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
   const original = { ...pick(service) }
   const list =
     <K extends 'listTools' | 'listPrompts' | 'listResources' | 'listResourceTemplates'>(key: K, what: string): Traced[K] =>
-    ((server: McpServer, ...rest: unknown[]) =>
-      tracing.withSpan(server, what, { [TRACE_ATTR.operation]: what }, () => (original[key] as (...args: unknown[]) => Promise<unknown[]>)(server, ...rest), counted)) as Traced[K]
+    ((server: McpServer, ...rest: unknown[]) => {
+      const call = () => (original[key] as (...args: unknown[]) => Promise<unknown[]>)(server, ...rest)
+      return tracing.recording ? tracing.withSpan(server, what, { [TRACE_ATTR.operation]: what }, call, counted) : call()
+    }) as Traced[K]
   service.listTools = list('listTools', 'ListTools')
   service.listPrompts = list('listPrompts', 'ListPrompts')
   service.listResources = list('listResources', 'ListResources')
   service.listResourceTemplates = list('listResourceTemplates', 'ListResourceTemplates')
 
+  // paused recording (the Trace window's Pause): each operation runs as if untraced
   service.callTool = (args, options) => {
+    if (!tracing.recording) return original.callTool(args, options)
     const attributes: Attributes = { [TRACE_ATTR.operation]: 'tools/call', [TRACE_ATTR.tool]: args.name }
     if (args.callId) attributes[TRACE_ATTR.callId] = args.callId
     return tracing.withSpan(
@@ -77,8 +81,9 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     )
   }
 
-  service.getPrompt = (args) =>
-    tracing.withSpan(
+  service.getPrompt = (args) => {
+    if (!tracing.recording) return original.getPrompt(args)
+    return tracing.withSpan(
       args.server,
       `GetPrompt ${args.name}`,
       { [TRACE_ATTR.operation]: 'prompts/get', [TRACE_ATTR.prompt]: args.name },
@@ -91,9 +96,11 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
         span.later(describeResult, result)
       }
     )
+  }
 
-  service.getResource = (args) =>
-    tracing.withSpan(
+  service.getResource = (args) => {
+    if (!tracing.recording) return original.getResource(args)
+    return tracing.withSpan(
       args.server,
       'ReadResource',
       { [TRACE_ATTR.operation]: 'resources/read', [TRACE_ATTR.uri]: args.uri },
@@ -103,6 +110,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
         span.later(describeResult, result)
       }
     )
+  }
 
   service.abortTool = (callId) => {
     const span = running.call(callId)
@@ -115,6 +123,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
   const signIns = new Map<string, LazySpan>()
   const signIn: SignInSteps = {
     signIn: (server, fn) => {
+      if (!tracing.recording) return fn()
       const attributes: Attributes = { [TRACE_ATTR.operation]: 'signIn' }
       if (server.baseUrl) attributes['mcp.server.url'] = urlWithoutQuery(server.baseUrl)
       return tracing.withSpan(server, 'signIn', attributes, async (span) => {
@@ -137,7 +146,8 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     /** The OAuth side's hook: the user's sign-in as `{server}.signIn`, its steps as events. */
     signIn,
     /** A connect as a span: a child of the operation that needed it, with its transport steps as events. */
-    connect<T>(server: McpServer, fn: (trace: ConnectTrace) => Promise<T>): Promise<T> {
+    connect<T>(server: McpServer, fn: (trace: ConnectTrace | undefined) => Promise<T>): Promise<T> {
+      if (!tracing.recording) return fn(undefined)
       const secrets = serverSecretValues(server)
       const attributes: Attributes = { [TRACE_ATTR.operation]: 'connect' }
       if (server.baseUrl) attributes['mcp.server.url'] = redactSensitive(server.baseUrl, { secrets })

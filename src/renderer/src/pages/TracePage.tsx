@@ -13,9 +13,10 @@ import { useApi } from '@renderer/context/ApiContext'
 import { useDocumentTitle } from '@renderer/hooks/useDocumentTitle'
 import { useServerNames } from '@renderer/hooks/useServerNames'
 import { useTraceList } from '@renderer/hooks/useTraceList'
+import { useTraceRecording } from '@renderer/hooks/useTraceRecording'
 
 /**
- * The Trace window (SPEC §R): recent operations on the left (filters, search, Clear), the chosen
+ * The Trace window (SPEC §R): recent operations on the left (filters, search, Pause, Clear), the chosen
  * one's waterfall and span details on the right. Opened from a call's link, it starts on that trace.
  */
 export function TracePage() {
@@ -41,6 +42,11 @@ export function TracePage() {
   }, [traces, filter.tool])
   const filtered = !!(filter.serverId || filter.tool || filter.errorsOnly || search.trim())
 
+  const recording = useTraceRecording()
+  const setRecording = (on: boolean) => {
+    recording.set(on).catch((failure: unknown) => void message.error(t('trace.recording.failed', { message: describeError(failure).message })))
+  }
+
   const clear = () => {
     api.trace.clear().then(
       () => setSelectedId(undefined),
@@ -53,7 +59,16 @@ export function TracePage() {
     <Layout style={{ minHeight: '100vh' }}>
       <TopBar title={t('trace.title')} />
       <Layout.Content style={{ padding: token.paddingLG, display: 'flex', flexDirection: 'column', gap: token.margin }}>
-        <TraceToolbar filter={filter} onChange={setFilter} servers={servers} tools={tools} onClear={clear} />
+        <TraceToolbar filter={filter} onChange={setFilter} servers={servers} tools={tools} recording={recording.on} onRecording={setRecording} onClear={clear} />
+        {recording.on === false ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('trace.recording.paused')}
+            action={<Button onClick={() => setRecording(true)}>{t('trace.recording.resume')}</Button>}
+            data-testid="trace-paused"
+          />
+        ) : null}
         {error ? (
           <Alert
             type="error"

@@ -1,4 +1,4 @@
-import { DeleteOutlined, SearchOutlined } from '@ant-design/icons'
+import { DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined, SearchOutlined } from '@ant-design/icons'
 import { Button, Checkbox, Flex, Input, Popconfirm, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { ServerName } from '@renderer/hooks/useServerNames'
@@ -11,21 +11,30 @@ export interface TraceFilterState {
   search: string
 }
 
-/** The list's filters (server, tool, errors only, search), Export (the OTLP setting) and Clear, which forgets every trace. */
+/**
+ * The list's filters (server, tool, errors only, search), Pause / Resume recording, Export (the
+ * OTLP setting) and Clear, which forgets every trace.
+ */
 export function TraceToolbar({
   filter,
   onChange,
   servers,
   tools,
+  recording,
+  onRecording,
   onClear
 }: {
   filter: TraceFilterState
   onChange: (next: TraceFilterState) => void
   servers: readonly ServerName[]
   tools: readonly string[]
+  /** whether new operations are traced; undefined until main said */
+  recording: boolean | undefined
+  onRecording: (on: boolean) => void
   onClear: () => void
 }) {
   const { t } = useTranslation()
+  const recordingLabel = recording === false ? t('trace.recording.resume') : t('trace.recording.pause')
   return (
     <Flex gap="small" wrap align="center" role="search" aria-label={t('trace.filters.label')} data-testid="trace-toolbar">
       <Select
@@ -63,6 +72,16 @@ export function TraceToolbar({
         onChange={(event) => onChange({ ...filter, search: event.target.value })}
         data-testid="trace-search"
       />
+      <Button
+        icon={recording === false ? <PlayCircleOutlined /> : <PauseCircleOutlined />}
+        disabled={recording === undefined}
+        aria-label={recordingLabel}
+        onClick={() => onRecording(!recording)}
+        data-testid="trace-recording"
+        data-recording={recording === undefined ? undefined : String(recording)}
+      >
+        {recordingLabel}
+      </Button>
       <TraceExportButton />
       <Popconfirm title={t('trace.filters.clearConfirm')} okText={t('trace.filters.clearOk')} cancelText={t('trace.filters.cancel')} onConfirm={onClear}>
         <Button icon={<DeleteOutlined />} data-testid="trace-clear">
