@@ -2,6 +2,8 @@
 // as the app traces it (TRACED=1: every call a span, built when read; a listener takes pushes as
 // the windows do), or traced with the Trace window open (WATCHED=1 too: spans built as they
 // start and pushed), beside the raw SDK Client on the same server; prints its medians as JSON.
+// SWITCH=1: the traced service with recording on and paused (the Trace window's Pause) in
+// alternating blocks, beside the SDK: tracing on and off in one process, on one service.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
@@ -19,27 +21,37 @@ const { Tracing } = await import('../../src/main/services/trace/Tracing')
 
 const loginShellEnv = createLoginShellEnvLoader()
 const { env } = await loginShellEnv()
-const tracing = process.env.TRACED === '1' ? new Tracing() : undefined
+const SWITCH = process.env.SWITCH === '1'
+const tracing = process.env.TRACED === '1' || SWITCH ? new Tracing() : undefined
 // as createHost does: every batch of new and changed spans goes to the windows
 tracing?.store.onSpans(() => undefined)
 // the Trace window open all along: it renews its watch while it shows
 if (process.env.WATCHED === '1') tracing?.watch(Number.POSITIVE_INFINITY)
 const service = new MCPService({ platform: createNodePlatform(), stopGraceMs: 200, loginShellEnv, inMemoryServers: { 'bench-echo': echoServer }, tracing })
 
-type Call = (i: number) => Promise<unknown>
+/** One side of a comparison: its call, and what to set before each of its blocks. */
+interface Side {
+  call: (i: number) => Promise<unknown>
+  before?: () => void
+}
 const turn = () => new Promise((resolve) => setImmediate(resolve))
 
-/** Service and SDK in alternating blocks, the order flipped every block; latency and cost of each call. */
-async function compare(sides: { service: Call; sdk: Call }) {
-  const names = ['service', 'sdk'] as const
-  for (let i = 0; i < WARMUP; i++) for (const name of names) await sides[name](i).then(turn)
-  const latency = { service: [] as number[], sdk: [] as number[] }
-  const cost = { service: [] as number[], sdk: [] as number[] }
+/** The sides in alternating blocks, the order flipped every block; median latency and cost of each one's calls. */
+async function compare(sides: Record<string, Side>) {
+  const names = Object.keys(sides)
+  const latency: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]))
+  const cost: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]))
+  for (const name of names) {
+    sides[name].before?.()
+    for (let i = 0; i < WARMUP; i++) await sides[name].call(i).then(turn)
+  }
   for (let block = 0; block * BLOCK < CALLS; block++) {
     for (const name of block % 2 ? [...names].reverse() : names) {
+      const { call, before } = sides[name]
+      before?.()
       for (let i = 0; i < BLOCK; i++) {
         const start = performance.now()
-        await sides[name](i)
+        await call(i)
         const answered = performance.now()
         await turn()
         latency[name].push(answered - start)
@@ -47,18 +59,18 @@ async function compare(sides: { service: Call; sdk: Call }) {
       }
     }
   }
-  return {
-    latency: { service: median(latency.service), sdk: median(latency.sdk) },
-    cost: { service: median(cost.service), sdk: median(cost.sdk) }
-  }
+  const medians = (values: Record<string, number[]>) => Object.fromEntries(names.map((name) => [name, median(values[name])]))
+  return { latency: medians(latency), cost: medians(cost) }
 }
 
 let callIds = 0
 /** As the renderer and the CLI call: with a call id (cancellable, with progress). */
-const sidesFor = (server: McpServer, client: Client) => ({
-  service: (i: number) => service.callTool({ server, name: 'echo', args: { message: `hello ${i}` }, callId: `c-${++callIds}` }),
-  sdk: (i: number) => client.callTool({ name: 'echo', arguments: { message: `hello ${i}` } })
-})
+const sidesFor = (server: McpServer, client: Client): Record<string, Side> => {
+  const call = (i: number) => service.callTool({ server, name: 'echo', args: { message: `hello ${i}` }, callId: `c-${++callIds}` })
+  const sdk = { call: (i: number) => client.callTool({ name: 'echo', arguments: { message: `hello ${i}` } }) }
+  if (!SWITCH || !tracing) return { service: { call }, sdk }
+  return { recording: { call, before: () => tracing.record(true) }, paused: { call, before: () => tracing.record(false) }, sdk }
+}
 
 async function inMemory() {
   const server: McpServer = { id: 'mem', name: 'bench-echo', type: 'inMemory', isActive: true }
