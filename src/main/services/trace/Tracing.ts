@@ -1,5 +1,5 @@
 import { ROOT_CONTEXT, trace, type Attributes, type Tracer } from '@opentelemetry/api'
-import { BasicTracerProvider, RandomIdGenerator, type SpanExporter } from '@opentelemetry/sdk-trace-base'
+import { BasicTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-base'
 import type { McpServer } from '@shared/mcp/server'
 import { TRACE_WATCH_LEASE_MS } from '@shared/trace/spans'
 import { DeferredWork } from './deferredWork'
@@ -42,7 +42,6 @@ export class Tracing implements SpanSink {
   private readonly provider: BasicTracerProvider
   private readonly tracer: Tracer
   private readonly ids = new PresetIds()
-  private readonly random = new RandomIdGenerator()
   private readonly deferred = new DeferredWork()
   private readonly pending: PendingSpans
   private watchedUntil = Number.NEGATIVE_INFINITY
@@ -167,8 +166,8 @@ export class Tracing implements SpanSink {
   }
 
   private start(server: McpServer, what: string, attributes: Attributes, parent: LazySpan | undefined): LazySpan {
-    const traceId = parent ? parent.traceId : this.random.generateTraceId()
-    const span = new LazySpan(this, server, what, attributes, traceId, this.random.generateSpanId(), parent)
+    const traceId = parent ? parent.traceId : this.ids.random.traceId()
+    const span = new LazySpan(this, server, what, attributes, traceId, this.ids.random.spanId(), parent)
     if (this.export.enabled || performance.now() < this.watchedUntil) {
       // built in the order they started, so the pending ones first
       if (this.pending.size) this.buildPending()

@@ -1,20 +1,21 @@
-import { RandomIdGenerator, type IdGenerator } from '@opentelemetry/sdk-trace-base'
+import type { IdGenerator } from '@opentelemetry/sdk-trace-base'
+import { RandomIds } from './randomIds'
 
 /**
- * Ids for spans: random ones when an operation starts (its `traceparent` goes to the server at
+ * Ids for spans: random ones (`random`) when an operation starts (its `traceparent` goes to the server at
  * once), and the same ones again when that operation's OpenTelemetry span is built later — the
  * tracer asks its id generator, and this one answers with the span being built.
  */
 export class PresetIds implements IdGenerator {
-  private readonly random = new RandomIdGenerator()
+  readonly random = new RandomIds()
   private next: { traceId: string; spanId: string } | undefined
 
   generateTraceId(): string {
-    return this.next?.traceId ?? this.random.generateTraceId()
+    return this.next?.traceId ?? this.random.traceId()
   }
 
   generateSpanId(): string {
-    return this.next?.spanId ?? this.random.generateSpanId()
+    return this.next?.spanId ?? this.random.spanId()
   }
 
   /** Runs `fn` (which starts one span) answering with `ids`. */
