@@ -50,7 +50,7 @@ import { KnownSecrets } from './knownSecrets'
 import { ServerMessages } from './messages/ServerMessages'
 import { instrumentMcp, type McpInstrumentation } from '../trace/instrumentMcp'
 import { connectWithSignIn, lazyOAuth } from './oauth/connectWithSignIn'
-import type { ConnectTrace } from './operationTrace'
+import type { ConnectTrace, OperationTrace } from './operationTrace'
 import { startableExtension } from '../extensions/extensionStart'
 
 export { CONNECT_TIMEOUT_FLOOR_MS, defaultBinDirs, type CallToolArgs, type GetPromptArgs, type MCPServiceOptions, type ResourceArgs }
@@ -182,8 +182,8 @@ export class MCPService {
     return asMcpTools(server, tools)
   }
 
-  /** `options.trace`: the call's span, given by the tracing that wraps this (SPEC §R) */
-  async callTool(args: CallToolArgs, options: Omit<CallOptions, 'callId'> = {}): Promise<CallToolResult> {
+  /** `trace`: the call's span, given by the tracing that wraps this (SPEC §R) */
+  async callTool(args: CallToolArgs, options: Omit<CallOptions, 'callId'> = {}, trace?: OperationTrace): Promise<CallToolResult> {
     const owner = this.connectionOf(args.server)
     const { key, connection } = owner.ready(args.server) ?? (await this.client(args.server))
     const { client } = connection
@@ -196,12 +196,12 @@ export class MCPService {
     const startedAt = performance.now()
     let result: CallToolResult
     try {
-      result = await this.calls.call(client, args.server, args.name, args.args, { ...options, callId: args.callId }, taskMode)
+      result = await this.calls.call(client, args.server, args.name, args.args, { ...options, callId: args.callId }, taskMode, trace)
     } catch (error) {
-      logToolFailure(log, args.name, startedAt, error, options.trace?.traceId)
+      logToolFailure(log, args.name, startedAt, error, trace?.traceId)
       throw error
     }
-    logToolResult(log, args.name, startedAt, result, options.trace?.traceId)
+    logToolResult(log, args.name, startedAt, result, trace?.traceId)
     // a failure is a message to the user, who may be sharing the screen: secrets out of it (G3);
     // a successful result is data for the model and stays exact
     return result.isError ? this.secrets.redactErrorResult(tidyErrorResult(result)) : result

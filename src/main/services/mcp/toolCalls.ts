@@ -54,8 +54,6 @@ export interface CallOptions {
   signal?: AbortSignal
   /** X3's cap on a long-running call; tests lower it */
   longRunningMaxMs?: number
-  /** the call's span (tracing on): its traceparent goes to the server */
-  trace?: OperationTrace
 }
 
 export interface ToolCallsOptions {
@@ -128,15 +126,19 @@ export class ToolCalls {
     private readonly defaults: ToolCallsOptions = {}
   ) {}
 
-  /** `taskMode` (X9): the tool runs as an MCP task; MCPService reads it from the cached tool list. */
-  async call(client: Client, server: McpServer, name: string, args: unknown, options: CallOptions = {}, taskMode?: TaskMode): Promise<CallToolResult> {
+  /**
+   * `taskMode` (X9): the tool runs as an MCP task; MCPService reads it from the cached tool list.
+   * `trace`: the call's span (tracing on), whose traceparent goes to the server; apart from
+   * `options` so their shape is the same traced or not.
+   */
+  async call(client: Client, server: McpServer, name: string, args: unknown, options: CallOptions = {}, taskMode?: TaskMode, trace?: OperationTrace): Promise<CallToolResult> {
     // X8: refused here, so nothing of a disabled tool ever reaches the server
     if (server.disabledTools?.includes(name)) {
       throw new McpServerError(server, 'TOOL_DISABLED', `tool "${name}" is disabled for this server — enable it in the server's Tools tab`)
     }
     const parsedArgs = parseToolArgs(server, name, args)
     // W3C trace context (SPEC §R): a server that traces joins the call's trace
-    const request = options.trace ? { name, arguments: parsedArgs, _meta: { traceparent: options.trace.traceparent() } } : { name, arguments: parsedArgs }
+    const request = trace ? { name, arguments: parsedArgs, _meta: { traceparent: trace.traceparent() } } : { name, arguments: parsedArgs }
     const timeout = callTimeoutMs(server, name, options.timeoutMs)
     const capMs = options.longRunningMaxMs ?? this.defaults.longRunningMaxMs ?? LONG_RUNNING_MAX_MS
     if (!positiveMs(capMs)) {

@@ -75,7 +75,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
         // the redacted JSON is made only once the span is built, after the caller has its answer
         span.later(describeCallArgs, args.args)
         // the span goes down with the call: its traceparent to the server, its trace to the Logs tab
-        return original.callTool(args, { ...options, trace: span })
+        return original.callTool(args, options, span)
       },
       toolResult
     )
