@@ -17,6 +17,7 @@ export interface SpanSink {
 }
 
 type Outcome = { ok: true } | { ok: false; error: unknown }
+type Job = (span: LazySpan, input: unknown) => void
 
 /**
  * One operation's span as the call path records it: its ids (sent to the server at once as
@@ -36,7 +37,11 @@ export class LazySpan {
   readonly serverId: string
   /** its own attributes; the server's are added when it is built */
   private readonly attributes: Attributes
-  /** `later` work not run yet: job, input, job, input … */
+  /** `later` work not run yet, in order: a call's two (its arguments, its result) in fields, more in `jobs` */
+  private job1: Job | undefined
+  private input1: unknown
+  private job2: Job | undefined
+  private input2: unknown
   private jobs: unknown[] | undefined
   private events: Array<{ name: string; attributes: Attributes | undefined; time: number }> | undefined
   private failure: unknown
@@ -111,7 +116,13 @@ export class LazySpan {
   later<I>(job: (span: LazySpan, input: I) => void, input: I): void {
     if (this.real) return this.sink.defer(() => job(this, input))
     if (this.dropped) return
-    ;(this.jobs ??= []).push(job, input)
+    if (!this.job1) {
+      this.job1 = job as Job
+      this.input1 = input
+    } else if (!this.job2) {
+      this.job2 = job as Job
+      this.input2 = input
+    } else (this.jobs ??= []).push(job, input)
     const weight = payloadWeight(input)
     this.weight += weight
     this.sink.held(weight)
@@ -139,18 +150,26 @@ export class LazySpan {
   materialize(): void {
     if (this.real) return
     this.real = this.sink.build(this)
-    const { jobs, events, failure } = this
-    this.jobs = this.events = this.failure = undefined
+    const { job1, input1, job2, input2, jobs, events, failure } = this
+    this.forget()
     if (events) for (const event of events) this.real.addEvent(event.name, event.attributes, event.time)
     if (failure !== undefined) this.applyFailure(failure)
-    if (jobs) for (let i = 0; i < jobs.length; i += 2) guarded(jobs[i] as (span: LazySpan, input: unknown) => void, this, jobs[i + 1])
+    if (job1) guarded(job1, this, input1)
+    if (job2) guarded(job2, this, input2)
+    if (jobs) for (let i = 0; i < jobs.length; i += 2) guarded(jobs[i] as Job, this, jobs[i + 1])
     if (this.ended) this.applyEnd()
   }
 
   /** Forgets what it held: it was dropped unbuilt (the store would have evicted it). */
   discard(): void {
     this.dropped = true
-    this.jobs = this.events = this.failure = undefined
+    this.forget()
+  }
+
+  /** Lets go of what it held for later (its replay has it, or it was dropped). */
+  private forget(): void {
+    this.job1 = this.job2 = undefined
+    this.input1 = this.input2 = this.jobs = this.events = this.failure = undefined
   }
 
   private applyFailure(error: unknown): void {

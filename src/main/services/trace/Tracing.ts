@@ -103,14 +103,25 @@ export class Tracing implements SpanSink {
     after?: (span: LazySpan, value: T) => void,
     parent?: LazySpan
   ): Promise<T> {
-    const span = this.start(server, what, attributes, parent)
-    this.running.add(span)
+    const span = this.begin(server, what, attributes, parent)
     let running: Promise<T>
     try {
       running = fn(span)
     } catch (error) {
       running = Promise.reject(error)
     }
+    return this.finish(span, running, after)
+  }
+
+  /** `withSpan` in two halves, for a caller with no closure to give: the span, started and running. */
+  begin(server: McpServer, what: string, attributes: Attributes, parent?: LazySpan): LazySpan {
+    const span = this.start(server, what, attributes, parent)
+    this.running.add(span)
+    return span
+  }
+
+  /** …and its end, with the operation's promise: the value (described by `after`) or the error. */
+  finish<T>(span: LazySpan, running: Promise<T>, after?: (span: LazySpan, value: T) => void): Promise<T> {
     return running.then(
       (value) => {
         this.running.delete(span)

@@ -67,18 +67,11 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     if (!tracing.recording) return original.callTool(args, options)
     const attributes: Attributes = { [TRACE_ATTR.operation]: 'tools/call', [TRACE_ATTR.tool]: args.name }
     if (args.callId) attributes[TRACE_ATTR.callId] = args.callId
-    return tracing.withSpan(
-      args.server,
-      args.name,
-      attributes,
-      (span) => {
-        // the redacted JSON is made only once the span is built, after the caller has its answer
-        span.later(describeCallArgs, args.args)
-        // the span goes down with the call: its traceparent to the server, its trace to the Logs tab
-        return original.callTool(args, options, span)
-      },
-      toolResult
-    )
+    const span = tracing.begin(args.server, args.name, attributes)
+    // the redacted JSON is made only once the span is built, after the caller has its answer
+    span.later(describeCallArgs, args.args)
+    // the span goes down with the call: its traceparent to the server, its trace to the Logs tab
+    return tracing.finish(span, original.callTool(args, options, span), toolResult)
   }
 
   service.getPrompt = (args) => {
