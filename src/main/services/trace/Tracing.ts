@@ -88,10 +88,10 @@ export class Tracing implements SpanSink {
   }
 
   /**
-   * Runs `fn` in a new span `{server}.{what}` (a child of `parent`, if given): ok when it resolves, an error (with
-   * its message and code) when it throws. `fn` gets the span to hand down to what needs it (the
-   * trace context is passed explicitly: AsyncLocalStorage cost every promise of the process on
-   * Node 20). It is among the running spans of `serverId` while it runs. `after(span, value)`
+   * Runs `fn` in a new span `{server}.{what}` (a child of `parent`, if given): ok when it
+   * resolves, an error (with its message and code) when it throws. `fn` gets the span to hand
+   * down to what needs it (the trace context is passed explicitly: AsyncLocalStorage cost every
+   * promise of the process on Node 20). It is among the server's running spans while it runs. `after(span, value)`
    * describes the value before the span ends. One `then` rather than nested async functions:
    * each of those costs a call its own promise and await.
    */
