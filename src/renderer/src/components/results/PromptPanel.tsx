@@ -60,7 +60,8 @@ export function PromptPanel({ server, prompt }: { server: McpServer; prompt: Pro
           {t('prompts.get')}
         </Button>
       </Form>
-      {error ? <Alert type="error" showIcon title={t('prompts.getFailed', { message: error })} data-testid="prompt-error" /> : null}
+      {/* an error with no message still says the prompt could not be had */}
+      {error !== undefined ? <Alert type="error" showIcon title={t('prompts.getFailed', { message: error || '—' })} data-testid="prompt-error" /> : null}
       {result ? (
         <Flex vertical gap={8} data-testid={`prompt-messages-${prompt.name}`}>
           <Typography.Text strong>{t('prompts.messages')}</Typography.Text>
