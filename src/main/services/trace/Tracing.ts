@@ -45,7 +45,7 @@ export class Tracing implements SpanSink {
   private readonly deferred = new DeferredWork()
   private readonly pending: PendingSpans
   private watchedUntil = Number.NEGATIVE_INFINITY
-  private paused = false
+  private recordingOn = true
   private readonly recordingListeners = new Set<(on: boolean) => void>()
   private buildScheduled = false
 
@@ -64,13 +64,13 @@ export class Tracing implements SpanSink {
    * if there were no tracing: no span, no traceparent; the spans kept stay, and running ones end.
    */
   get recording(): boolean {
-    return !this.paused
+    return this.recordingOn
   }
 
-  /** Pauses or resumes recording; returns whether it records now. */
+  /** Pauses or resumes recording (listeners hear a change, not a repeat); returns whether it records now. */
   record(on: boolean): boolean {
-    if (this.paused === on) {
-      this.paused = !on
+    if (on !== this.recordingOn) {
+      this.recordingOn = on
       for (const listener of this.recordingListeners) listener(on)
     }
     return on
@@ -91,9 +91,9 @@ export class Tracing implements SpanSink {
    * Runs `fn` in a new span `{server}.{what}` (a child of `parent`, if given): ok when it
    * resolves, an error (with its message and code) when it throws. `fn` gets the span to hand
    * down to what needs it (the trace context is passed explicitly: AsyncLocalStorage cost every
-   * promise of the process on Node 20). It is among the server's running spans while it runs. `after(span, value)`
-   * describes the value before the span ends. One `then` rather than nested async functions:
-   * each of those costs a call its own promise and await.
+   * promise of the process on Node 20). It is among the server's running spans while it runs.
+   * `after(span, value)` describes the value before the span ends. One `then` rather than nested
+   * async functions: each of those costs a call its own promise and await.
    */
   withSpan<T>(
     server: McpServer,

@@ -2,9 +2,9 @@ import type { IdGenerator } from '@opentelemetry/sdk-trace-base'
 import { RandomIds } from './randomIds'
 
 /**
- * Ids for spans: random ones (`random`) when an operation starts (its `traceparent` goes to the server at
- * once), and the same ones again when that operation's OpenTelemetry span is built later — the
- * tracer asks its id generator, and this one answers with the span being built.
+ * Ids for spans: random ones (`random`) when an operation starts (its `traceparent` goes to the
+ * server at once), and the same ones again when that operation's OpenTelemetry span is built
+ * later — the tracer asks its id generator, and this one answers with the span being built.
  */
 export class PresetIds implements IdGenerator {
   readonly random = new RandomIds()
