@@ -78,10 +78,10 @@ export function truncate(text: string, max = MAX_STRING): string {
 export function redactText(text: string, options: RedactOptions = {}): string {
   let out = text
   // known values first, longest first, so a secret that contains another is hidden whole; only
-  // those present are sorted (this runs on every string of every message). Very short values
-  // would erase ordinary words; they are not worth hiding in text
-  const present = options.secrets?.filter((secret) => secret.length >= 4 && text.includes(secret))
-  if (present?.length) {
+  // those present are collected and sorted (this runs on every string of every message, and most
+  // hold none). Very short values would erase ordinary words; they are not worth hiding in text
+  const present = secretsIn(text, options.secrets)
+  if (present) {
     for (const secret of present.sort((a, b) => b.length - a.length)) out = out.split(secret).join(REDACTED)
   }
   // none of the patterns below can match without one of these words: most text skips them all
@@ -92,6 +92,14 @@ export function redactText(text: string, options: RedactOptions = {}): string {
   out = out.replace(FLAG, (_m, flag: string) => `${flag}${REDACTED}`)
   out = out.replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`)
   return out
+}
+
+/** The known secret values `text` holds, or undefined when it holds none (no array made then). */
+function secretsIn(text: string, secrets: readonly string[] | undefined): string[] | undefined {
+  if (!secrets) return undefined
+  let present: string[] | undefined
+  for (const secret of secrets) if (secret.length >= 4 && text.includes(secret)) (present ??= []).push(secret)
+  return present
 }
 
 export function redactSensitive<T = unknown>(input: T, options: RedactOptions = {}): T {
@@ -142,8 +150,10 @@ function walk(value: unknown, options: RedactOptions, seen: WeakSet<object>, dep
 
 function walkObject(value: object, options: RedactOptions, seen: WeakSet<object>, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [key, item] of Object.entries(value)) {
-    out[key] = redactEntry(key, item, options, seen, depth)
+  // for…in over own keys, as Object.entries would give them, without an array of pairs per object
+  // (this runs on every object of every message)
+  for (const key in value) {
+    if (Object.hasOwn(value, key)) out[key] = redactEntry(key, (value as Record<string, unknown>)[key], options, seen, depth)
   }
   return out
 }

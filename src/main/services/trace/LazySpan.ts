@@ -16,6 +16,9 @@ export interface SpanSink {
   secrets(): readonly string[]
 }
 
+/** The operation of a tool call's span, whose `what` is the tool's name. */
+export const TOOL_CALL = 'tools/call'
+
 type Outcome = { ok: true } | { ok: false; error: unknown }
 type Job = (span: LazySpan, input: unknown) => void
 
@@ -32,11 +35,8 @@ export class LazySpan {
   readonly start = performance.now()
   /** characters of arguments and results held for `later` work (bounded by the tracing) */
   weight = 0
-  /** the tool call's id, where it has one (its progress and cancel find it by that) */
-  readonly callId: string | undefined
-  readonly serverId: string
-  /** its own attributes; the server's are added when it is built */
-  private readonly attributes: Attributes
+  /** attributes beyond those every span of its kind has; none made until there are some */
+  private attributes: Attributes | undefined
   /** `later` work not run yet, in order: a call's two (its arguments, its result) in fields, more in `jobs` */
   private job1: Job | undefined
   private input1: unknown
@@ -56,15 +56,20 @@ export class LazySpan {
     private readonly server: McpServer,
     /** what it did, after the server's name in its name: `echo`, `ListTools`, `connect` … */
     private readonly what: string,
-    attributes: Attributes,
+    /** the MCP operation: `tools/call`, `ListTools`, `connect` … (a tool call's `what` is its tool) */
+    readonly operation: string,
+    attributes: Attributes | undefined,
     readonly traceId: string,
     readonly spanId: string,
-    readonly parent: LazySpan | undefined
+    readonly parent: LazySpan | undefined,
+    /** the tool call's id, where it has one (its progress and cancel find it by that) */
+    readonly callId: string | undefined
   ) {
-    this.serverId = server.id
     this.attributes = attributes
-    const callId = attributes[TRACE_ATTR.callId]
-    this.callId = typeof callId === 'string' ? callId : undefined
+  }
+
+  get serverId(): string {
+    return this.server.id
   }
 
   /** the host's known secrets, for the redaction `later` work does */
@@ -86,19 +91,26 @@ export class LazySpan {
     return `${this.server.name}.${this.what}`
   }
 
-  /** the attributes it starts with, the server's first, for `build` */
+  /**
+   * The attributes it starts with, for `build`: the server's, the operation's (a tool call's
+   * tool and call id), then its own. Made here, so an unread call holds no object for them.
+   */
   initialAttributes(): Attributes {
-    return Object.assign(serverAttributes(this.server), this.attributes)
+    const out = serverAttributes(this.server)
+    out[TRACE_ATTR.operation] = this.operation
+    if (this.operation === TOOL_CALL) out[TRACE_ATTR.tool] = this.what
+    if (this.callId !== undefined) out[TRACE_ATTR.callId] = this.callId
+    return this.attributes ? Object.assign(out, this.attributes) : out
   }
 
   setAttribute(key: string, value: AttributeValue): void {
     if (this.real) this.real.setAttribute(key, value)
-    else this.attributes[key] = value
+    else (this.attributes ??= {})[key] = value
   }
 
   setAttributes(attributes: Attributes): void {
     if (this.real) this.real.setAttributes(attributes)
-    else Object.assign(this.attributes, attributes)
+    else this.attributes = Object.assign(this.attributes ?? {}, attributes)
   }
 
   addEvent(name: string, attributes?: Attributes, time = performance.now()): void {

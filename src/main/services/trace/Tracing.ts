@@ -88,7 +88,8 @@ export class Tracing implements SpanSink {
   }
 
   /**
-   * Runs `fn` in a new span `{server}.{what}` (a child of `parent`, if given): ok when it
+   * Runs `fn` in a new span `{server}.{what}` of the MCP `operation`, with any further
+   * `attributes` (a child of `parent`, if given): ok when it
    * resolves, an error (with its message and code) when it throws. `fn` gets the span to hand
    * down to what needs it (the trace context is passed explicitly: AsyncLocalStorage cost every
    * promise of the process on Node 20). It is among the server's running spans while it runs.
@@ -98,12 +99,13 @@ export class Tracing implements SpanSink {
   withSpan<T>(
     server: McpServer,
     what: string,
-    attributes: Attributes,
+    operation: string,
+    attributes: Attributes | undefined,
     fn: (span: LazySpan) => Promise<T>,
     after?: (span: LazySpan, value: T) => void,
     parent?: LazySpan
   ): Promise<T> {
-    const span = this.begin(server, what, attributes, parent)
+    const span = this.begin(server, what, operation, attributes, parent)
     let running: Promise<T>
     try {
       running = fn(span)
@@ -113,9 +115,12 @@ export class Tracing implements SpanSink {
     return this.finish(span, running, after)
   }
 
-  /** `withSpan` in two halves, for a caller with no closure to give: the span, started and running. */
-  begin(server: McpServer, what: string, attributes: Attributes, parent?: LazySpan): LazySpan {
-    const span = this.start(server, what, attributes, parent)
+  /**
+   * `withSpan` in two halves, for a caller with no closure to give: the span, started and
+   * running (a tool call's with its `callId`, where its progress and cancel find it).
+   */
+  begin(server: McpServer, what: string, operation: string, attributes?: Attributes, parent?: LazySpan, callId?: string): LazySpan {
+    const span = this.start(server, what, operation, attributes, parent, callId)
     this.running.add(span)
     return span
   }
@@ -176,9 +181,9 @@ export class Tracing implements SpanSink {
     this.deferred.add(() => this.buildPending())
   }
 
-  private start(server: McpServer, what: string, attributes: Attributes, parent: LazySpan | undefined): LazySpan {
+  private start(server: McpServer, what: string, operation: string, attributes: Attributes | undefined, parent: LazySpan | undefined, callId: string | undefined): LazySpan {
     const traceId = parent ? parent.traceId : this.ids.random.traceId()
-    const span = new LazySpan(this, server, what, attributes, traceId, this.ids.random.spanId(), parent)
+    const span = new LazySpan(this, server, what, operation, attributes, traceId, this.ids.random.spanId(), parent, callId)
     if (this.export.enabled || performance.now() < this.watchedUntil) {
       // built in the order they started, so the pending ones first
       if (this.pending.size) this.buildPending()

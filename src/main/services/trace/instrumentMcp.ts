@@ -9,7 +9,7 @@ import type { ConnectTrace } from '../mcp/operationTrace'
 import type { ServerLogs } from '../mcp/serverLogs'
 import { urlWithoutQuery, type SignInSteps } from '../mcp/oauth/signInSteps'
 import { jsonAttribute, resultAttributes } from './attributes'
-import type { LazySpan } from './LazySpan'
+import { TOOL_CALL, type LazySpan } from './LazySpan'
 import { watchServerEvents } from './serverEvents'
 import type { Tracing } from './Tracing'
 
@@ -55,7 +55,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     <K extends 'listTools' | 'listPrompts' | 'listResources' | 'listResourceTemplates'>(key: K, what: string): Traced[K] =>
     ((server: McpServer, ...rest: unknown[]) => {
       const call = () => (original[key] as (...args: unknown[]) => Promise<unknown[]>)(server, ...rest)
-      return tracing.recording ? tracing.withSpan(server, what, { [TRACE_ATTR.operation]: what }, call, counted) : call()
+      return tracing.recording ? tracing.withSpan(server, what, what, undefined, call, counted) : call()
     }) as Traced[K]
   service.listTools = list('listTools', 'ListTools')
   service.listPrompts = list('listPrompts', 'ListPrompts')
@@ -65,9 +65,8 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
   // paused recording (the Trace window's Pause): each operation runs as if untraced
   service.callTool = (args, options) => {
     if (!tracing.recording) return original.callTool(args, options)
-    const attributes: Attributes = { [TRACE_ATTR.operation]: 'tools/call', [TRACE_ATTR.tool]: args.name }
-    if (args.callId) attributes[TRACE_ATTR.callId] = args.callId
-    const span = tracing.begin(args.server, args.name, attributes)
+    // its tool and call id are fields of the span, its attributes only once it is built
+    const span = tracing.begin(args.server, args.name, TOOL_CALL, undefined, undefined, args.callId || undefined)
     // the redacted JSON is made only once the span is built, after the caller has its answer
     span.later(describeCallArgs, args.args)
     // the span goes down with the call: its traceparent to the server, its trace to the Logs tab
@@ -79,7 +78,8 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     return tracing.withSpan(
       args.server,
       `GetPrompt ${args.name}`,
-      { [TRACE_ATTR.operation]: 'prompts/get', [TRACE_ATTR.prompt]: args.name },
+      'prompts/get',
+      { [TRACE_ATTR.prompt]: args.name },
       (span) => {
         span.later(describeArgs, args.args ?? {})
         return original.getPrompt(args)
@@ -96,7 +96,8 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     return tracing.withSpan(
       args.server,
       'ReadResource',
-      { [TRACE_ATTR.operation]: 'resources/read', [TRACE_ATTR.uri]: args.uri },
+      'resources/read',
+      { [TRACE_ATTR.uri]: args.uri },
       () => original.getResource(args),
       (span, result) => {
         span.setAttribute('mcp.response.count', result.contents.length)
@@ -117,9 +118,9 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
   const signIn: SignInSteps = {
     signIn: (server, fn) => {
       if (!tracing.recording) return fn()
-      const attributes: Attributes = { [TRACE_ATTR.operation]: 'signIn' }
+      const attributes: Attributes = {}
       if (server.baseUrl) attributes['mcp.server.url'] = urlWithoutQuery(server.baseUrl)
-      return tracing.withSpan(server, 'signIn', attributes, async (span) => {
+      return tracing.withSpan(server, 'signIn', 'signIn', attributes, async (span) => {
         signIns.set(server.id, span)
         try {
           return await fn()
@@ -142,7 +143,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
     connect<T>(server: McpServer, fn: (trace: ConnectTrace | undefined) => Promise<T>): Promise<T> {
       if (!tracing.recording) return fn(undefined)
       const secrets = serverSecretValues(server)
-      const attributes: Attributes = { [TRACE_ATTR.operation]: 'connect' }
+      const attributes: Attributes = {}
       if (server.baseUrl) attributes['mcp.server.url'] = redactSensitive(server.baseUrl, { secrets })
       if (server.headers) attributes['mcp.server.headers'] = jsonAttribute(server.headers, secrets)
       if (server.command) attributes['mcp.server.command'] = redactSensitive([server.command, ...(server.args ?? [])].join(' '), { secrets })
@@ -151,6 +152,7 @@ export function instrumentMcp(service: Traced, bus: McpEventBus, logs: Pick<Serv
       const parent = running.newest(server.id)
       return tracing.withSpan(
         server,
+        'connect',
         'connect',
         attributes,
         (span) =>

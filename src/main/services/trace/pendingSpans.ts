@@ -12,6 +12,8 @@ export interface StoreBounds {
  */
 export class PendingSpans {
   private spans: LazySpan[] = []
+  /** spans kept per server, during a prune */
+  private readonly counts = new Map<string, number>()
   private pruneAt: number
   /** characters of arguments and results the pending spans hold for their later work */
   weight = 0
@@ -45,25 +47,37 @@ export class PendingSpans {
     return this.spans.length
   }
 
-  /** Keeps, newest first, what fits the bounds per server and in all; drops the rest unbuilt. */
+  /**
+   * Keeps, newest first, what fits the bounds per server and in all; drops the rest unbuilt.
+   * Compacts the list in place, counting per server in a map kept between runs: a prune makes
+   * no garbage of its own.
+   */
   private prune(): void {
-    const perServer = new Map<string, number>()
-    const kept: LazySpan[] = []
-    for (let i = this.spans.length - 1; i >= 0; i--) {
-      const span = this.spans[i]
-      const count = perServer.get(span.serverId) ?? 0
-      if (count < this.bounds.perServer && kept.length < this.bounds.total) {
-        perServer.set(span.serverId, count + 1)
-        kept.push(span)
+    const spans = this.spans
+    const counts = this.counts
+    counts.clear()
+    // newest first, decide; the kept move to the end of the list, in their order
+    let write = spans.length
+    for (let i = spans.length - 1; i >= 0; i--) {
+      const span = spans[i]
+      const count = counts.get(span.serverId) ?? 0
+      if (count < this.bounds.perServer && spans.length - write < this.bounds.total) {
+        counts.set(span.serverId, count + 1)
+        spans[--write] = span
       } else {
         this.weight -= span.weight
         span.discard()
       }
     }
-    this.spans = kept.reverse()
+    const kept = spans.length - write
+    if (write > 0) {
+      for (let i = 0; i < kept; i++) spans[i] = spans[write + i]
+      spans.length = kept
+    }
+    counts.clear()
     // a quarter more before the next prune: each costs a walk of them all, so about five steps a
     // span, and what is held unread stays near the bound (the old generation it lands in is kept small)
-    this.pruneAt = Math.max(kept.length + Math.ceil(kept.length / 4), this.floor())
+    this.pruneAt = Math.max(kept + Math.ceil(kept / 4), this.floor())
   }
 
   private floor(): number {
