@@ -89,12 +89,12 @@ export class Tracing implements SpanSink {
 
   /**
    * Runs `fn` in a new span `{server}.{what}` of the MCP `operation`, with any further
-   * `attributes` (a child of `parent`, if given): ok when it
-   * resolves, an error (with its message and code) when it throws. `fn` gets the span to hand
-   * down to what needs it (the trace context is passed explicitly: AsyncLocalStorage cost every
-   * promise of the process on Node 20). It is among the server's running spans while it runs.
-   * `after(span, value)` describes the value before the span ends. One `then` rather than nested
-   * async functions: each of those costs a call its own promise and await.
+   * `attributes` (a child of `parent`, if given): ok when it resolves, an error (with its message
+   * and code) when it throws. `fn` gets the span to hand down to what needs it (the trace context
+   * is passed explicitly: AsyncLocalStorage cost every promise of the process on Node 20). It is
+   * among the server's running spans while it runs. `after(span, value)` describes the value
+   * before the span ends. One `then` rather than nested async functions: each of those costs a
+   * call its own promise and await.
    */
   withSpan<T>(
     server: McpServer,

@@ -55,7 +55,6 @@ export class PendingSpans {
   private prune(): void {
     const spans = this.spans
     const counts = this.counts
-    counts.clear()
     // newest first, decide; the kept move to the end of the list, in their order
     let write = spans.length
     for (let i = spans.length - 1; i >= 0; i--) {
@@ -74,6 +73,7 @@ export class PendingSpans {
       for (let i = 0; i < kept; i++) spans[i] = spans[write + i]
       spans.length = kept
     }
+    // empty between prunes (it would keep server ids alive otherwise)
     counts.clear()
     // a quarter more before the next prune: each costs a walk of them all, so about five steps a
     // span, and what is held unread stays near the bound (the old generation it lands in is kept small)
