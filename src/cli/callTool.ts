@@ -20,7 +20,7 @@ export interface CallCommand {
   json: boolean
 }
 
-/** `progress: N/TOTAL message`, or for a task (X9) `status: working message`. */
+/** `progress: N/TOTAL message`, or for a task `status: working message`. */
 export function progressLine({ progress, total, message, task }: ProgressEvent): string {
   if (task) return `status: ${task.status}${message ? ` ${message}` : ''}`
   return `progress: ${progress}${total !== undefined ? `/${total}` : ''}${message ? ` ${message}` : ''}`

@@ -84,7 +84,7 @@ export async function main(argv: string[]): Promise<never> {
     tracing = cliTracing({ trace: args.command.name === 'call' && args.command.trace === true, secrets: () => service?.secrets.values() ?? [] })
     service = new MCPService({
       platform,
-      // O2: the app's saved servers run only as approved; a --config file is the user's consent
+      // the app's saved servers run only as approved; a --config file is the user's consent
       trust: (server) => config.isApproved(server.id),
       // a server that ignores its stdin closing should not hold the prompt for long
       stopGraceMs: 800,

@@ -6,7 +6,7 @@ import type { McpServer } from '@shared/mcp/server'
 /**
  * A server as `servers` prints it: env and header names with their values hidden (unless the user
  * marked an entry not secret, or it is only a `${env:NAME}` placeholder), and secret-looking flag
- * values out of the command line (G3). A terminal is often shared or recorded.
+ * values out of the command line. A terminal is often shared or recorded.
  */
 export function publicServer(server: McpServer): McpServer {
   const secrets = serverSecretValues(server)

@@ -9,7 +9,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js'
 import type { ServerLogEntry } from '@shared/mcp/logs'
 
-/** Human output of the CLI. Every content type (X6) is named, so nothing silently disappears. */
+/** Human output of the CLI. Every content type is named, so nothing silently disappears. */
 
 function firstLine(text: string | undefined): string {
   return (text ?? '').split('\n')[0].trim()

@@ -99,7 +99,7 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('window-all-closed', () => app.quit())
 
-  // close every MCP client and child process before the app goes (L8)
+  // close every MCP client and child process before the app goes
   let closed = false
   app.on('before-quit', (event) => {
     if (closed || !host) return

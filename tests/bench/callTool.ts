@@ -104,7 +104,7 @@ async function inMemory(): Promise<Figures> {
   await sdkServer.connect(serverSide)
   const client = rawClient()
   await client.connect(clientSide)
-  await client.listTools() // MCPService lists once after connecting (N7); so does the raw side
+  await client.listTools() // MCPService lists once after connecting; so does the raw side
   seenByService.clear()
   seenByRaw.clear()
   const figures = await compare(sidesFor(server, client))

@@ -1,5 +1,5 @@
 // echo latency on a stdio server while a sibling server in the same MCPService floods stderr
-// (stderr-flood.mjs) vs while it is not running (G2; goal: ratio of medians ≤ 1.5). Idle and flood
+// (stderr-flood.mjs) vs while it is not running (goal: ratio of medians ≤ 1.5). Idle and flood
 // phases alternate, each PHASE_MS long, against machine drift. A control phase runs the same
 // flood outside MCPService (a bare child whose stderr is read and thrown away): what a flooding
 // process costs the machine anyway, apart from what MCPService's log handling adds. Also
@@ -31,7 +31,7 @@ service.events.on('server-log', ({ serverId, entries }) => {
 })
 const echo: McpServer = { id: 'echo', name: 'pid-echo', command: process.execPath, args: [fixture('pid-echo.mjs')], isActive: true }
 // FLOOD_BATCH (lines per write, 200 by default) is passed on: smaller batches flood more slowly
-// FLOOD_RATE (lines/s) paces the flood; 50 000 by default, SPEC G4's figure ("flat" floods as fast as it can)
+// FLOOD_RATE (lines/s) paces the flood; 50 000 by default, the flood rate the host must withstand ("flat" floods as fast as it can)
 const floodRate = process.env.FLOOD_RATE ?? '50000'
 const floodEnv: Record<string, string> = {
   ...(process.env.FLOOD_BATCH ? { FLOOD_BATCH: process.env.FLOOD_BATCH } : {}),

@@ -1,8 +1,8 @@
 // listTools through MCPService on a stdio server with many tools (many-tools.mjs, TOOL_COUNT):
-// uncached (`refresh: true`, a tools/list round trip and the ids built again) vs cached (K1);
+// uncached (`refresh: true`, a tools/list round trip and the ids built again) vs cached;
 // ratio of medians uncached / cached (goal ≥ 100×). Interleaved in blocks against drift. Also
 // timed: initClient on the live client, which is all a cached list does besides the lookup (the
-// L3 ping on reuse), so the rest of the cached time is the cache itself.
+// ping on reuse), so the rest of the cached time is the cache itself.
 import type { McpServer } from '@shared/mcp/server'
 import { fixture, loadMain, median, ms, percentile, report, summary } from './support'
 
@@ -76,7 +76,7 @@ summary(
     }
   ],
   [
-    `initClient on the live client (the reuse ping, L3): ${ms(median(reuse))} — the cached list's own cost is the rest, ~${ms(Math.max(0, median(cached) - median(reuse)))}`,
+    `initClient on the live client (the reuse ping): ${ms(median(reuse))} — the cached list's own cost is the rest, ~${ms(Math.max(0, median(cached) - median(reuse)))}`,
     `${uncached.length} uncached, ${cached.length} cached and ${reuse.length} reuse calls, interleaved in blocks`
   ]
 )

@@ -1,4 +1,4 @@
-// What tracing costs a tool call (issue 12; goal: on / off ≤ 1.05), in-memory and over stdio.
+// What tracing costs a tool call (goal: on / off ≤ 1.05), in-memory and over stdio.
 // The goal is judged in one process, on one service: recording on and paused (the Trace
 // window's Pause, which runs an operation as if there were no tracing) in alternating blocks,
 // so nothing but tracing differs between the two. Beside it, as before, each configuration in a

@@ -4,7 +4,7 @@ import { startResourceServer, type ResourceServer } from '../fixtures/oauth/reso
 import { tempDir } from '../main/services/helpers'
 import { cli, stopStrayClis, writeConfig } from './run'
 
-// SPEC A / issue 11 item 8: `auth SERVER` signs in (here with --oauth-browser follow, against
+// `auth SERVER` signs in (here with --oauth-browser follow, against
 // oidc-provider), the other commands use the stored tokens, and say to run it when they cannot.
 let auth: AuthServer
 let rs: ResourceServer

@@ -88,7 +88,7 @@ describe('cli', () => {
     const tools = JSON.parse(stdout)
     const numbered = tools.filter((t: { name: string }) => t.name.startsWith('tool_'))
     expect(numbered).toHaveLength(1000)
-    // the id scheme (X7) is the service's business; here: the listing keeps name and id per tool
+    // the id scheme is the service's business; here: the listing keeps name and id per tool
     expect(numbered[999]).toMatchObject({ name: 'tool_0999', id: expect.stringMatching(/^mcp__many__tool0999/) })
     expect(new Set(tools.map((t: { id: string }) => t.id)).size).toBe(tools.length)
   })

@@ -8,7 +8,7 @@ const config = writeConfig({ everything: { command: 'node', args: [EVERYTHING, '
 const run = (...args: string[]) => cli([...config, ...args])
 const statusLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('status: '))
 
-// X9: a tool that needs MCP Tasks runs as a task from the CLI too
+// a tool that needs MCP Tasks runs as a task from the CLI too
 describe('cli call of a task tool', () => {
   it('simulate-research-query: "status: STATUS message" lines on stderr, the report on stdout', async () => {
     const result = await run('call', 'everything', 'simulate-research-query', '--args', '{"topic":"tides"}')

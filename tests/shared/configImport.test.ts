@@ -8,7 +8,7 @@ const configs = fileURLToPath(new URL('../fixtures/configs/', import.meta.url))
 const load = (name: string) => readFileSync(join(configs, name), 'utf8')
 const byName = (text: string) => Object.fromEntries(parseMcpConfig(text).map((s) => [s.name, s]))
 
-describe('config import (F, T5)', () => {
+describe('config import', () => {
   it('Claude Desktop: stdio servers with args and env', () => {
     const servers = byName(load('claude_desktop_config.json'))
     expect(Object.keys(servers)).toEqual(['filesystem', 'github', 'fetch'])

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { REDACTED, looksSecretName, redactSensitive, redactText, truncate } from '@shared/mcp/redact'
 import { serverSecretValues } from '@shared/mcp/secretValues'
 
-// every key G3 names, in the spellings servers and configs use
+// every key redaction knows as secret, in the spellings servers and configs use
 const SECRET_KEYS = [
   'authorization',
   'apiKey',
@@ -20,7 +20,7 @@ const SECRET_KEYS = [
 ]
 const caseVariants = (key: string) => [key, key.toUpperCase(), key.toLowerCase(), key[0].toUpperCase() + key.slice(1)]
 
-describe('redactSensitive keys (G3)', () => {
+describe('redactSensitive keys', () => {
   it.each(SECRET_KEYS)('%s is redacted in any case, at the top and nested in objects and arrays', (key) => {
     for (const variant of caseVariants(key)) {
       const input = {
@@ -98,7 +98,7 @@ describe('redactSensitive keys (G3)', () => {
   })
 })
 
-describe('redactText (G3)', () => {
+describe('redactText', () => {
   it('hides Authorization: Bearer/Basic in header strings, keeping the scheme', () => {
     expect(redactText('Authorization: Bearer sk-live-1234567890')).toBe(`Authorization: Bearer ${REDACTED}`)
     expect(redactText('authorization: basic dXNlcjpwYXNz')).toBe(`authorization: basic ${REDACTED}`)
@@ -187,7 +187,7 @@ describe('redactText (G3)', () => {
   })
 })
 
-describe('redactSensitive shapes (G3)', () => {
+describe('redactSensitive shapes', () => {
   it('truncates strings over 300 characters with …<N more>', () => {
     const out = redactSensitive({ text: 'a'.repeat(450), short: 'b'.repeat(300) })
     expect(out.text).toBe(`${'a'.repeat(300)}…<150 more>`)

@@ -13,7 +13,7 @@ const anyName = fc.oneof(fc.string({ minLength: 1 }), fc.string({ unit: 'binary'
 const serverName = fc.oneof(fc.string(), separated, chinese, fc.string({ minLength: 30, maxLength: 120 }))
 const toolList = fc.uniqueArray(anyName, { minLength: 1, maxLength: 40 })
 
-describe('buildFunctionCallToolName properties (X7)', () => {
+describe('buildFunctionCallToolName properties', () => {
   it('always [A-Za-z0-9_], 1–63 characters, starts with mcp__, and deterministic', () => {
     fc.assert(
       fc.property(serverName, anyName, (server, tool) => {

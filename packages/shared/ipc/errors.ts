@@ -46,10 +46,10 @@ export const ERROR_CODES = [
   'CANCELLED',
   'REQUEST_FAILED',
   'STOPPED',
-  // OAuth (SPEC §A): a sign-in is needed, or one did not complete
+  // OAuth: a sign-in is needed, or one did not complete
   'NEEDS_SIGN_IN',
   'SIGN_IN_FAILED',
-  // desktop extensions (SPEC §D): installing an archive, or starting one without its settings
+  // desktop extensions: installing an archive, or starting one without its settings
   'BAD_ARCHIVE',
   'UNSAFE_ARCHIVE',
   'ARCHIVE_TOO_LARGE',

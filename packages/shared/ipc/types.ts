@@ -12,7 +12,7 @@ import type { ServerLogEntry } from '../mcp/logs'
 
 /** The data types that cross IPC; the channels that carry them are in contract.ts. */
 
-/** The user's answer to an elicitation (Q2). `content` only with accept; defaults are applied in main. */
+/** The user's answer to an elicitation. `content` only with accept; defaults are applied in main. */
 export const ElicitationResponseSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('accept'),
@@ -23,7 +23,7 @@ export const ElicitationResponseSchema = z.discriminatedUnion('action', [
 ])
 export type ElicitationResponse = z.infer<typeof ElicitationResponseSchema>
 
-/** The user's answer to a sampling request (Q3): a reply they typed or edited, or a rejection. */
+/** The user's answer to a sampling request: a reply they typed or edited, or a rejection. */
 export const SamplingResponseSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('approve'),
@@ -58,7 +58,7 @@ export interface McpConnectionInfo {
   instructions?: string
 }
 
-/** A server's tool as the host shows it: the SDK's Tool plus who owns it and its function-call id (X7). */
+/** A server's tool as the host shows it: the SDK's Tool plus who owns it and its function-call id. */
 export interface McpTool extends Tool {
   id: string
   serverId: string
@@ -79,7 +79,7 @@ export interface ProgressEvent {
   task?: { taskId: string; status: TaskStatus }
 }
 
-/** Logs travel in batches so a flooding server cannot flood the renderer (G4). */
+/** Logs travel in batches so a flooding server cannot flood the renderer. */
 export interface ServerLogEvent {
   serverId: string
   entries: ServerLogEntry[]
@@ -106,12 +106,12 @@ interface ClientRequestBase {
   expiresAt: number
 }
 
-/** Q2: form mode carries `requestedSchema`; URL mode carries `url`, opened only after consent. */
+/** Form mode carries `requestedSchema`; URL mode carries `url`, opened only after consent. */
 export interface ElicitationRequestEvent extends ClientRequestBase {
   params: ElicitRequestParams
 }
 
-/** Q3: the messages, model preferences and max tokens, as the server sent them. */
+/** The messages, model preferences and max tokens, as the server sent them. */
 export interface SamplingRequestEvent extends ClientRequestBase {
   params: CreateMessageRequestParams
 }

@@ -4,7 +4,7 @@ import { EnvSchema, McpOAuthConfigSchema, McpServerSchema, type McpServer, type 
 
 /**
  * Import of the `mcpServers` JSON other hosts write (Claude Desktop, Cursor, Windsurf, Cline,
- * Cherry Studio) and VS Code's `servers` with its `inputs` (SPEC §F, T5). Pure, so the renderer's "import JSON"
+ * Cherry Studio) and VS Code's `servers` with its `inputs`. Pure, so the renderer's "import JSON"
  * and the CLI's `--config` accept exactly the same files. Unknown keys are ignored; a wrong type
  * for a key we know is an error naming the server and the field.
  */
@@ -52,9 +52,9 @@ const ImportedServerSchema = z
     isActive: z.boolean().optional(),
     disabled: z.boolean().optional(),
     disabledTools: z.array(z.string()).optional(),
-    /** our own: the folders offered to the server as roots (Q1) */
+    /** our own: the folders offered to the server as roots */
     roots: z.array(z.string()).optional(),
-    /** our own: OAuth settings (SPEC §A) */
+    /** our own: OAuth settings */
     oauth: McpOAuthConfigSchema.optional(),
     provider: z.string().optional(),
     tags: z.array(z.string()).optional()

@@ -20,7 +20,7 @@ interface FieldBase {
 
 /**
  * One form field per property of the requested schema. MCP restricts elicitation schemas to a
- * flat object of primitives (SPEC Q2), so this small closed set covers every schema a server may send.
+ * flat object of primitives, so this small closed set covers every schema a server may send.
  */
 export type ElicitationField =
   | (FieldBase & { kind: 'text'; format?: 'email' | 'uri' | 'date' | 'date-time'; minLength?: number; maxLength?: number; default?: string })

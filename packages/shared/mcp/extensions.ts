@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Desktop extensions (DXT / MCPB, SPEC §D) as the window sees them: a staged archive's preview
+ * Desktop extensions (DXT / MCPB) as the window sees them: a staged archive's preview
  * before install, and the settings (user_config) an installed one takes.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { McpConfigError, parseMcpConfigFile, type ConfigIssue, type ParsedConfigFile } from './configImport'
 
 /**
- * Install links (SPEC §F): `mcpstudio://install?servers=<base64url of an mcpServers JSON>`, or
+ * Install links: `mcpstudio://install?servers=<base64url of an mcpServers JSON>`, or
  * `…?name=NAME&servers=<base64url of one server's entry>`. Pure, so the Electron protocol handler,
  * browser mode's `/install` page and the tests read a link the same way. A link only proposes
  * servers: the window shows each full command and adds what the user ticks, switched off.

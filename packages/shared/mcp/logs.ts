@@ -22,7 +22,7 @@ export function logLevelOf(level: unknown): ServerLogLevel {
 
 export const ServerLogLevelSchema = z.preprocess((level) => (level === 'warn' ? 'warning' : level), z.enum(SERVER_LOG_LEVELS))
 
-/** One line of a server's log (G1), for checking what crosses IPC. */
+/** One line of a server's log, for checking what crosses IPC. */
 export const ServerLogEntrySchema = z.object({
   timestamp: z.number(),
   level: ServerLogLevelSchema,
@@ -31,7 +31,7 @@ export const ServerLogEntrySchema = z.object({
   source: z.string().optional()
 })
 
-/** One line of a server's log (G1). `message` and `data` are already redacted when they leave main. */
+/** One line of a server's log. `message` and `data` are already redacted when they leave main. */
 export interface ServerLogEntry {
   timestamp: number
   level: ServerLogLevel

@@ -9,7 +9,7 @@ export const McpMessageKindSchema = z.enum(['request', 'response', 'notification
 export type McpMessageKind = z.infer<typeof McpMessageKindSchema>
 
 /**
- * One JSON-RPC message a server exchanged (X10), as it leaves main: `body` is the whole message,
+ * One JSON-RPC message a server exchanged, as it leaves main: `body` is the whole message,
  * redacted with the server's secret values and with long strings cut. A response carries the
  * method of the request it answers (matched by id) and how long that request took.
  */

@@ -1,5 +1,5 @@
 /**
- * Which package tool a stdio command runs, for the server's `registryUrl` (SPEC C3): one rule for
+ * Which package tool a stdio command runs, for the server's `registryUrl`: one rule for
  * main, which applies the registry when it starts the server, and the editor, which offers them.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Redaction for everything that leaves the MCP host: logs, errors, traces (G3).
+ * Redaction for everything that leaves the MCP host: logs, errors, traces.
  * Pure and allocation-light: it runs on every log entry and every IPC error.
  */
 

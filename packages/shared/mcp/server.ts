@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Transport kinds we store. Aliases other hosts write are normalized by the config importer (T5). */
+/** Transport kinds we store. Aliases other hosts write are normalized by the config importer. */
 export const McpServerTypeSchema = z.enum(['stdio', 'sse', 'streamableHttp', 'inMemory'])
 export type McpServerType = z.infer<typeof McpServerTypeSchema>
 
@@ -20,7 +20,7 @@ export const EnvSchema = z.record(z.string(), z.string()).superRefine((env, ctx)
 const HeadersSchema = z.record(z.string(), z.string())
 
 /**
- * OAuth settings of a remote server (SPEC §A), all optional: without them the app registers
+ * OAuth settings of a remote server, all optional: without them the app registers
  * itself (dynamic registration or a client metadata document) and signs in through the browser.
  * `grant` picks a machine-to-machine flow instead: client credentials (a secret or a private key
  * JWT), or cross-app access (SEP-990: an IdP ID token exchanged for a JWT grant).
@@ -42,8 +42,8 @@ export const McpOAuthConfigSchema = z.object({
 export type McpOAuthConfig = z.infer<typeof McpOAuthConfigSchema>
 
 /**
- * One configured MCP server, as the renderer stores it and every IPC call carries it (SPEC §U).
- * `type` may be absent for a URL server: then Streamable HTTP is tried first, SSE on a 4xx (T5).
+ * One configured MCP server, as the renderer stores it and every IPC call carries it.
+ * `type` may be absent for a URL server: then Streamable HTTP is tried first, SSE on a 4xx.
  */
 export const McpServerSchema = z.object({
   id: z.string().min(1),
@@ -57,23 +57,23 @@ export const McpServerSchema = z.object({
   cwd: z.string().optional(),
   headers: HeadersSchema.optional(),
   oauth: McpOAuthConfigSchema.optional(),
-  /** env var and header names whose values may be shown: every other value of 8+ characters is redacted (G3) */
+  /** env var and header names whose values may be shown: every other value of 8+ characters is redacted */
   notSecret: z.array(z.string()).optional(),
   registryUrl: z.string().optional(),
   provider: z.string().optional(),
   providerUrl: z.string().optional(),
   logoUrl: z.string().optional(),
   tags: z.array(z.string()).optional(),
-  /** seconds; the connect timeout never goes below 180 s (L4), a call's default is 60 s (X2) */
+  /** seconds; the connect timeout never goes below 180 s, a call's default is 60 s */
   timeout: z.number().positive().optional(),
   longRunning: z.boolean().optional(),
   dxtPath: z.string().optional(),
   dxtVersion: z.string().optional(),
-  /** an extension's user_config values (SPEC D4); string values are sealed on disk like env values */
+  /** an extension's user_config values; string values are sealed on disk like env values */
   userConfig: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
   disabledTools: z.array(z.string()).optional(),
   disabledAutoApproveTools: z.array(z.string()).optional(),
-  /** absolute folder paths offered to the server as roots (Q1) */
+  /** absolute folder paths offered to the server as roots */
   roots: z.array(z.string()).optional(),
   isActive: z.boolean().default(false),
   /** preset: added from the app's catalogue; shown before its first start like an import */

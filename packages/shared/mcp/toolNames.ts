@@ -1,5 +1,5 @@
 /**
- * Function-call names for MCP tools (X7): `mcp__{camel(server)}__{camel(tool)}`, at most 63
+ * Function-call names for MCP tools: `mcp__{camel(server)}__{camel(tool)}`, at most 63
  * characters of [A-Za-z0-9_], which every model provider accepts.
  *
  * An id is a pure function of (server name, tool name): it never depends on the other tools or

@@ -12,7 +12,7 @@ export interface TraceSpanEvent {
 }
 
 /**
- * One span as it leaves main (SPEC §R): an MCP operation (connect, list, call, get) with its
+ * One span as it leaves main: an MCP operation (connect, list, call, get) with its
  * redacted attributes and events. `end` is absent while it runs.
  */
 export interface TraceSpan {

@@ -10,7 +10,7 @@ import type { NamespaceHandlers } from './IpcRouter'
 
 const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
 
-/** Desktop extensions (SPEC §D): stage an archive for review, install it, its settings. */
+/** Desktop extensions: stage an archive for review, install it, its settings. */
 export function extensionHandlers(deps: {
   installer: ExtensionInstaller
   registry: ServerRegistry
@@ -27,7 +27,7 @@ export function extensionHandlers(deps: {
     },
     'extensions:install': async ({ stageId, userConfig, acceptInvalidSignature }) => {
       const server = await installer.install(stageId, userConfig, { acceptInvalidSignature })
-      // O2: the dialog showed the command; Electron confirms natively, as servers:approve does
+      // the dialog showed the command; Electron confirms natively, as servers:approve does
       if (!platform.confirmStart || (await platform.confirmStart([server]))) await registry.approve(server.id)
       return registry.get(server.id) ?? server
     },

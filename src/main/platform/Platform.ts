@@ -11,13 +11,13 @@ export interface Platform {
   appVersion: string
   /** app.getPath('userData') in Electron, the same folder under XDG in Node */
   userDataDir: string
-  /** Electron's net.fetch (system proxy, certificates) or global fetch (T7) */
+  /** Electron's net.fetch (system proxy, certificates) or global fetch */
   fetch: typeof fetch
   /** opens a validated http(s) URL in the system browser; rejects anything else */
   openExternal(url: string): Promise<void>
   emit<E extends IpcEventName>(event: E, payload: EventPayload<E>): void
   /**
-   * O2: asks the user, in a dialog the page cannot answer for them, whether to run these servers'
+   * asks the user, in a dialog the page cannot answer for them, whether to run these servers'
    * exact target (Electron: a native dialog). Absent in browser mode, where the page asks and the
    * page is already authenticated by the session token.
    */

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { APP_ORIGIN, isAppUrl } from '../security/appOrigin'
 import { openExternalSafely } from './electronPlatform'
 
-/** Electron's security checklist for every window we open (SPEC §S). */
+/** Electron's security checklist for every window we open. */
 export function secureWebPreferences(preloadPath: string): WebPreferences {
   return {
     preload: preloadPath,
@@ -22,7 +22,7 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
 
 /**
  * Where the renderer pages come from: the dev server in `electron-vite dev`, otherwise app://,
- * which serves the built renderer folder (a real origin for the CSP and the sender checks, H14).
+ * which serves the built renderer folder (a real origin for the CSP and the sender checks).
  */
 export function rendererUrl(page: 'index' | 'trace', devServer = process.env.ELECTRON_RENDERER_URL): string {
   if (devServer) return new URL(`${page}.html`, devServer.endsWith('/') ? devServer : `${devServer}/`).href

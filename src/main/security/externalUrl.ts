@@ -5,7 +5,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 export interface ExternalUrlPolicy {
-  /** plain http is allowed only for loopback when false (OAuth, A5) */
+  /** plain http is allowed only for loopback when false (OAuth) */
   allowPlainHttp?: boolean
 }
 

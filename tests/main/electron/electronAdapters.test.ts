@@ -97,7 +97,7 @@ describe('Electron windows', () => {
       webviewTag: false,
       preload: join('/app/out', 'preload', 'index.cjs')
     })
-    // app://, not file://: a real origin for the CSP header and the sender checks (H14)
+    // app://, not file://: a real origin for the CSP header and the sender checks
     expect(win.loaded).toBe('app://mcp-studio/index.html')
     expect(secureWebPreferences('/p').sandbox).toBe(true)
   })
@@ -139,7 +139,7 @@ describe('Electron windows', () => {
   })
 })
 
-describe('Electron session and scheme (H13, H14)', () => {
+describe('Electron session and scheme', () => {
   it('registers app:// as a standard secure scheme and serves the renderer folder with it', async () => {
     registerAppScheme()
     expect(electron.module.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
@@ -194,7 +194,7 @@ describe('Electron IPC adapter', () => {
   })
 })
 
-describe('Electron approval dialog (O2)', () => {
+describe('Electron approval dialog', () => {
   const server = { id: 's', name: 'github', command: 'npx', args: ['-y', '@example/github-mcp'], env: { GITHUB_TOKEN: 'ghp_secret_value_123' }, cwd: '/work', isActive: true }
 
   it('shows the whole command, the names (never the values) of its variables and its folder; Run approves, Cancel does not', async () => {

@@ -26,7 +26,7 @@ const leaky: McpServer = {
   isActive: true
 }
 
-describe('a secret ${env:NAME} brought in never reaches the page or the terminal (G3)', () => {
+describe('a secret ${env:NAME} brought in never reaches the page or the terminal', () => {
   it('tool errors, request errors and status events that echo it are redacted at the IPC edge', async () => {
     const events: Array<{ event: IpcEventName; payload: unknown }> = []
     const platform = createNodePlatform({ userDataDir: tempDir('mcp-edge-'), onEvent: (event, payload) => events.push({ event, payload }) })
@@ -69,7 +69,7 @@ describe('a secret ${env:NAME} brought in never reaches the page or the terminal
   })
 })
 
-describe('secrets whose names do not look secret (G3)', () => {
+describe('secrets whose names do not look secret', () => {
   it('logs and errors hide every entered value of 8+ characters; `servers` shows names, not values', async () => {
     const config = join(tempDir('mcp-edge-names-'), 'mcp.json')
     const env = { LEAK_VAR: 'SLACK_BOT', SLACK_BOT: 'xoxb-1234-abcd', DB_PASS: 'hunter2-db', LOG_LEVEL: 'debug' }

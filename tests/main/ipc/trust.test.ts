@@ -41,7 +41,7 @@ const starters = (serverId: string) =>
     ['mcp:sign-in', { serverId }]
   ] as const
 
-describe('trust: main runs only what the user approved (O2)', () => {
+describe('trust: main runs only what the user approved', () => {
   it('refuses every starting channel for an unknown or unapproved server id, and spawns nothing', async () => {
     const { host, call, echo, spawned } = await app()
     await call('servers:add', { servers: [echo] })

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CallbackServer, SIGN_IN_TIMEOUT_MS } from '../../../src/main/services/mcp/oauth/callbackServer'
 import { checkAuthorizationUrl } from '../../../src/main/services/mcp/oauth/urlSafety'
 
-// SPEC A2 and A5: the loopback callback of the browser sign-in, and which URLs a sign-in opens.
+// the loopback callback of the browser sign-in, and which URLs a sign-in opens.
 const servers: CallbackServer[] = []
 const blockers: Server[] = []
 afterEach(async () => {

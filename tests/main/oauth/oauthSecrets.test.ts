@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { serverSecretValues } from '@shared/mcp/secretValues'
 import { openSecrets, redactSecrets, sealSecrets } from '../../../src/main/services/servers/secretFields'
 
-// SPEC A3 / S: a server's OAuth client secret, private key and IdP token are secrets like its
+// a server's OAuth client secret, private key and IdP token are secrets like its
 // env and header values: sealed on disk where the platform encrypts, redacted from what leaves.
 const seal = (plain: string) => `sealed:${Buffer.from(plain).toString('base64')}`
 const open = (cipher: string) => Buffer.from(cipher.replace(/^sealed:/, ''), 'base64').toString('utf8')

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { OAuthStore } from '../../../src/main/services/mcp/oauth/oauthStore'
 import { tempDir } from '../services/helpers'
 
-// SPEC A3: what a sign-in keeps on disk, and what happens when that file is damaged.
+// what a sign-in keeps on disk, and what happens when that file is damaged.
 const seal = (plain: string) => Buffer.from(plain).toString('base64')
 const open = (cipher: string) => Buffer.from(cipher, 'base64').toString('utf8')
 const URL_A = 'https://mcp.example.com/mcp'

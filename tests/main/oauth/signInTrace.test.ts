@@ -6,7 +6,7 @@ import { startAuthServer, type AuthServer } from '../../fixtures/oauth/authServe
 import { startResourceServer, type ResourceServer } from '../../fixtures/oauth/resourceServer'
 import { closeAllServices, makeService, tempDir } from '../services/helpers'
 
-// SPEC §R: the user's sign-in is a span with its steps, against oidc-provider as in oidcSignIn.test.ts
+// the user's sign-in is a span with its steps, against oidc-provider as in oidcSignIn.test.ts
 let auth: AuthServer
 let rs: ResourceServer
 let tracing: Tracing

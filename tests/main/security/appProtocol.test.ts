@@ -17,7 +17,7 @@ symlinkSync(join(base, 'secret.txt'), join(root, 'assets', 'link.txt'))
 const handle = createAppProtocolHandler(root)
 const get = (url: string, method = 'GET') => handle(new Request(url, { method }))
 
-describe('app:// serves the built renderer and nothing else (H14)', () => {
+describe('app:// serves the built renderer and nothing else', () => {
   it('serves pages with the strict CSP header, and scripts with their type', async () => {
     const page = await get(`${APP_ORIGIN}/index.html`)
     expect(page.status).toBe(200)
@@ -51,7 +51,7 @@ describe('app:// serves the built renderer and nothing else (H14)', () => {
   })
 })
 
-describe('our origin, and the permissions it gets (H13)', () => {
+describe('our origin, and the permissions it gets', () => {
   it('knows app://mcp-studio exactly, or the dev server when one runs', () => {
     expect(isAppUrl(`${APP_ORIGIN}/trace.html`)).toBe(true)
     for (const url of ['app://mcp-studio.evil/x', 'app://user@mcp-studio/', 'app://mcp-studio:99/', 'https://mcp-studio/', 'file:///index.html', 'not a url', undefined]) {

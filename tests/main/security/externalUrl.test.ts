@@ -12,7 +12,7 @@ describe('assertSafeExternalUrl', () => {
     expect(() => assertSafeExternalUrl('https://user:pw@example.com/')).toThrow(/user name or password/)
   })
 
-  it('accepts http(s), and plain http only for loopback when asked (OAuth, A5)', () => {
+  it('accepts http(s), and plain http only for loopback when asked (OAuth)', () => {
     expect(assertSafeExternalUrl('https://example.com/a?b=1').href).toBe('https://example.com/a?b=1')
     expect(assertSafeExternalUrl('http://example.com/').href).toBe('http://example.com/')
     expect(() => assertSafeExternalUrl('http://example.com/', { allowPlainHttp: false })).toThrow(/plain http/)

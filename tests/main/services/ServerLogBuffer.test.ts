@@ -6,7 +6,7 @@ import { ServerLogs } from '../../../src/main/services/mcp/serverLogs'
 
 const entry = (i: number): ServerLogEntry => ({ timestamp: i, level: 'info', message: `line ${i}` })
 
-describe('ServerLogBuffer (G1)', () => {
+describe('ServerLogBuffer', () => {
   it('keeps the last 200 entries per server, drops the oldest', () => {
     const buffer = new ServerLogBuffer()
     for (let i = 0; i < 250; i++) buffer.append('a', entry(i))
@@ -41,7 +41,7 @@ describe('ServerLogBuffer (G1)', () => {
   })
 })
 
-describe('ServerLogs (G2–G4)', () => {
+describe('ServerLogs', () => {
   const server = { id: 's', name: 's', env: { GITHUB_TOKEN: 'ghp_supersecretvalue' }, isActive: true }
   function setup() {
     const batches: Array<{ serverId: string; entries: ServerLogEntry[] }> = []

@@ -8,8 +8,8 @@ afterEach(async () => {
   await closeAllServices()
 })
 
-describe('list caches (K1–K5)', () => {
-  it('serves a second listTools from the cache: the server sees one tools/list (N7 listed once after connect)', async () => {
+describe('list caches', () => {
+  it('serves a second listTools from the cache: the server sees one tools/list (the one listed once after connect)', async () => {
     const { service } = makeService()
     const { server, received } = labServer()
     const first = await service.listTools(server)
@@ -37,7 +37,7 @@ describe('list caches (K1–K5)', () => {
     expect(received('request prompts/get')).toBe(2)
   })
 
-  it('tools/list_changed drops the tools cache and tells the renderer (N1)', async () => {
+  it('tools/list_changed drops the tools cache and tells the renderer', async () => {
     const { service, events } = makeService()
     const { server, received } = labServer()
     await service.listTools(server)
@@ -48,7 +48,7 @@ describe('list caches (K1–K5)', () => {
     expect(received('request tools/list')).toBe(2)
   })
 
-  it('prompts and resources list_changed drop their caches too (N2, N3)', async () => {
+  it('prompts and resources list_changed drop their caches too', async () => {
     const { service, events } = makeService()
     const { server } = labServer()
     await service.listPrompts(server)
@@ -74,7 +74,7 @@ describe('list caches (K1–K5)', () => {
     expect(received('request tools/list')).toBe(2)
   })
 
-  it('drops everything on a reconnect, and the connectivity check always asks the server (L7)', async () => {
+  it('drops everything on a reconnect, and the connectivity check always asks the server', async () => {
     const { service } = makeService()
     const { server, received } = labServer()
     await service.listTools(server)
@@ -88,7 +88,7 @@ describe('list caches (K1–K5)', () => {
 })
 
 describe('ServerCaches', () => {
-  it('an empty list is a cached value, not a miss (K5); concurrent misses share one load', async () => {
+  it('an empty list is a cached value, not a miss; concurrent misses share one load', async () => {
     const caches = new ServerCaches()
     const load = vi.fn(async () => [])
     const [a, b] = await Promise.all([caches.get('tools', 'k', [], load), caches.get('tools', 'k', [], load)])

@@ -39,7 +39,7 @@ async function nextEvent(events: RecordedEvent[], name: string, seen = 0) {
 
 const text = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n')
 
-describe('elicitation (Q2) answered through the contract', () => {
+describe('elicitation answered through the contract', () => {
   it('accept with content: the values reach the tool, and defaults fill what the user left out', async () => {
     const { events, invoke, add } = host()
     const server = await add(everythingStdio())
@@ -119,7 +119,7 @@ describe('elicitation (Q2) answered through the contract', () => {
   })
 })
 
-describe('sampling (Q3) answered through the contract', () => {
+describe('sampling answered through the contract', () => {
   it('shows the request; an approved, typed reply is what the server gets', async () => {
     const { events, invoke, add } = host()
     const server = await add(everythingStdio())
@@ -155,7 +155,7 @@ describe('sampling (Q3) answered through the contract', () => {
   })
 })
 
-describe('roots (Q1)', () => {
+describe('roots', () => {
   it('get-roots-list shows the configured folders; saving new ones tells the connected server', async () => {
     const { invoke, add, service } = host()
     const first = mkdtempSync(join(tmpdir(), 'root-a-'))

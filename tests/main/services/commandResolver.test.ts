@@ -26,7 +26,7 @@ function fakeExecutable(dir: string, name: string): string {
 
 const baseServer = (extra: Partial<McpServer>): McpServer => ({ id: 'r', name: 'resolver', isActive: true, ...extra })
 
-describe('login-shell environment (C1)', () => {
+describe('login-shell environment', () => {
   it('picks up variables the user exports in their shell profile', async () => {
     const home = homeWithProfile('export MCP_STUDIO_PROFILE_VAR="from profile"\nexport PATH="$HOME/mybin:$PATH"')
     const result = await readLoginShellEnv({ shell: '/bin/bash', baseEnv: { ...process.env, HOME: home } })
@@ -88,7 +88,7 @@ describe('login-shell environment (C1)', () => {
   })
 })
 
-describe('command resolution (C2–C5, C8)', () => {
+describe('command resolution', () => {
   const ctx = (path: string, binDirs: string[], extraEnv: Record<string, string> = {}): ResolverContext => ({
     loginEnv: async () => ({ env: { PATH: path, HOME: '/home/u', ...extraEnv }, source: 'login-shell' }),
     binDirs
@@ -156,7 +156,7 @@ describe('command resolution (C2–C5, C8)', () => {
     await expect(resolveStdioCommand(server, ctx(tempDir(), []))).rejects.toThrow(/command not found: uvx — install uv/)
   })
 
-  it('server.env wins over the login env and is never mutated (C8)', async () => {
+  it('server.env wins over the login env and is never mutated', async () => {
     const env = Object.freeze({ PATH: process.env.PATH!, TOKEN_X: 'abc' })
     const server = baseServer({ command: 'node', env })
     const resolved = await resolveStdioCommand(server, ctx('/nowhere', []))

@@ -6,7 +6,7 @@ import { closeAllServices, everythingStdio, fixture, makeService, stdioServer, w
 
 // what a developer inspecting a server expects of the host: completion/complete, logging/setLevel
 // with the eight syslog levels kept apart, structured content passed on as sent, and
-// subscriptions that last as long as the session (issue items 2, 3, 4, 6)
+// subscriptions that last as long as the session
 const devtools = (extra: Partial<McpServer> = {}) => stdioServer(fixture('devtools.mjs'), { name: 'devtools', ...extra })
 const plain = () => devtools({ name: 'plain', env: { DEVTOOLS_PLAIN: '1' } })
 

@@ -28,7 +28,7 @@ async function floodCount(service: MCPService, server: McpServer): Promise<numbe
   return (result.structuredContent as { written: number }).written
 }
 
-describe('server logs (G1, G2)', () => {
+describe('server logs', () => {
   it('keeps the last 200 entries in order, in the buffer and across the pushed batches', async () => {
     const { service, events } = makeService()
     const server = stdioServer(FLOOD, { env: { FLOOD_LINES: '500', FLOOD_BATCH: '7' } })
@@ -41,7 +41,7 @@ describe('server logs (G1, G2)', () => {
     // the newest lines, none missing and none out of order
     expect(counters.at(-1)).toBe(500)
     expect(counters).toEqual(counters.map((_, i) => 500 - counters.length + 1 + i))
-    // every entry has the G1 shape, in the buffer and as pushed
+    // every entry has the log entry shape, in the buffer and as pushed
     for (const entry of kept) expect(ServerLogEntrySchema.strict().parse(entry)).toEqual(entry)
 
     await waitFor(() => logEvents(events, server).some((e) => e.payload.entries.some((x: ServerLogEntry) => counterOf(x) === 500)), 5000, 'line 500 pushed')
@@ -102,7 +102,7 @@ describe('server logs (G1, G2)', () => {
   })
 })
 
-describe('a server flooding stderr (G4)', () => {
+describe('a server flooding stderr', () => {
   it('keeps calls answering, on it and on a sibling, with a bounded buffer, few pushes and bounded memory', async () => {
     const { service, events } = makeService()
     const flood = stdioServer(FLOOD)
@@ -141,7 +141,7 @@ describe('a server flooding stderr (G4)', () => {
   })
 })
 
-describe('secrets in logs (G3)', () => {
+describe('secrets in logs', () => {
   const KEY = 'sk-live-3f9a8b7c6d5e4f30a1b2'
   const leaky = (extra: Partial<McpServer> = {}) =>
     stdioServer(fixture('leaky-secret.mjs'), { env: { API_KEY: KEY }, ...extra })

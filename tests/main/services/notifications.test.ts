@@ -8,7 +8,7 @@ afterEach(() => closeAllServices())
 
 const lab = () => stdioServer(fixture('lab.mjs'), { name: 'lab' })
 
-describe('server notifications (N4–N6) and subscriptions (P1)', () => {
+describe('server notifications and subscriptions', () => {
   it('a subscribed resource that changes reaches the renderer as mcp:resource-updated', async () => {
     const { service, events } = makeService()
     const server = lab()
@@ -25,7 +25,7 @@ describe('server notifications (N4–N6) and subscriptions (P1)', () => {
     await expect(service.subscribeResource({ server, uri: 'x://y' })).rejects.toThrow(/MCP server "plain".*does not offer resource subscriptions/)
   })
 
-  it("a server's logging messages go into its log with their own syslog level and logger (N5)", async () => {
+  it("a server's logging messages go into its log with their own syslog level and logger", async () => {
     const { service } = makeService()
     const server = lab()
     await service.callTool({ server, name: 'log', args: { level: 'warning', text: 'disk almost full' } })
@@ -33,11 +33,11 @@ describe('server notifications (N4–N6) and subscriptions (P1)', () => {
     await waitFor(() => service.getServerLogs(server).some((e) => e.message.includes('disk full')), 10_000, 'log entries')
     const logs = service.getServerLogs(server)
     expect(logs.find((e) => e.message === '[lab] disk almost full')?.level).toBe('warning')
-    // critical, alert and emergency are kept apart from error (issue item 3)
+    // critical, alert and emergency are kept apart from error
     expect(logs.find((e) => e.message === '[lab] disk full')?.level).toBe('critical')
   })
 
-  it('a server withdrawing its own request is logged and closes the dialog (N6)', async () => {
+  it('a server withdrawing its own request is logged and closes the dialog', async () => {
     const { service, events } = makeService()
     const server = lab()
     const result = await service.callTool({ server, name: 'ask-then-give-up', args: { ms: 300 } })
@@ -69,7 +69,7 @@ function floodingServer() {
   return server
 }
 
-describe('list_changed floods (N1)', () => {
+describe('list_changed floods', () => {
   it('2,000 notifications in a burst reach the windows as a few list-changed events, the last after the burst', async () => {
     const { service, events } = makeService({ inMemoryServers: { flooding: floodingServer } })
     const server: McpServer = { id: 'flooding', name: 'flooding', type: 'inMemory', isActive: true }

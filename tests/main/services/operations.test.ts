@@ -14,7 +14,7 @@ beforeAll(async () => {
 })
 afterAll(closeAllServices)
 
-describe('tools (X1–X7)', () => {
+describe('tools', () => {
   it('lists tools as McpTool with function-call ids, owner and schema', async () => {
     const tools = await service.listTools(server)
     const echo = tools.find((t) => t.name === 'echo')!
@@ -43,7 +43,7 @@ describe('tools (X1–X7)', () => {
     expect(structured.structuredContent).toBeDefined()
   })
 
-  it('a tool error comes back as an isError result (X6), not a thrown error', async () => {
+  it('a tool error comes back as an isError result, not a thrown error', async () => {
     const result = await service.callTool({ server, name: 'no-such-tool', args: {} })
     expect(result.isError).toBe(true)
     expect(JSON.stringify(result.content)).toContain('no-such-tool not found')
@@ -81,7 +81,7 @@ describe('tools (X1–X7)', () => {
   })
 })
 
-describe('prompts and resources (P1)', () => {
+describe('prompts and resources', () => {
   it('lists and gets prompts, with arguments', async () => {
     const prompts = await service.listPrompts(server)
     expect(prompts.map((p) => p.name)).toEqual(expect.arrayContaining(['simple-prompt', 'args-prompt']))
@@ -110,7 +110,7 @@ describe('prompts and resources (P1)', () => {
   })
 })
 
-describe('server logs (G1, G2)', () => {
+describe('server logs', () => {
   it('getServerLogs returns a copy; entries are pushed to the renderer in batches', async () => {
     const logs = service.getServerLogs(server)
     expect(logs.some((e) => e.level === 'stderr')).toBe(true)

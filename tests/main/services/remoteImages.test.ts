@@ -32,7 +32,7 @@ afterAll(async () => {
   await new Promise((done) => server.close(done))
 })
 
-describe('web logos fetched by main (SPEC §U logoUrl, CSP kept strict)', () => {
+describe('web logos fetched by main (logoUrl, CSP kept strict)', () => {
   it('an image comes back as a data: URL of the same bytes, fetched once however often it is shown', async () => {
     const images = new RemoteImages({ fetch })
     const [a, b] = await Promise.all([images.dataUrl(`${base}/logo.png`), images.dataUrl(`${base}/logo.png`)])

@@ -17,7 +17,7 @@ afterAll(closeAllServices)
 
 const toolCallsOn = (wire: string[]) => wire.filter((line) => line === 'request tools/call').length
 
-describe('progress (X5)', () => {
+describe('progress', () => {
   it('trigger-long-running-operation emits at least two mcp:progress events with the callId', async () => {
     const server = everythingStdio({ id: 'progress-everything' })
     const result = await service.callTool(
@@ -25,7 +25,7 @@ describe('progress (X5)', () => {
       {}
     )
     expect(JSON.stringify(result.content)).toContain('Long running operation completed')
-    // the last notification can be dropped by the SDK (X5), so ≥ 2 of the 5
+    // the last notification can be dropped by the SDK, so ≥ 2 of the 5
     const progress = progressOf(events, 'progress-1')
     expect(progress.length).toBeGreaterThanOrEqual(2)
     for (const p of progress) expect(p).toMatchObject({ callId: 'progress-1', total: 5 })
@@ -34,7 +34,7 @@ describe('progress (X5)', () => {
   })
 })
 
-describe('timeouts and long-running mode (X2, X3)', () => {
+describe('timeouts and long-running mode', () => {
   const { server } = labServer({ id: 'lab-timeouts' })
 
   it('a long-running call outlives its 1 s timeout while progress flows', async () => {
@@ -71,7 +71,7 @@ describe('timeouts and long-running mode (X2, X3)', () => {
   })
 })
 
-describe('abort (X4)', () => {
+describe('abort', () => {
   it('abortTool mid-call rejects as CANCELLED and the server receives notifications/cancelled', async () => {
     const { server, wire } = labServer({ id: 'lab-abort' })
     const call = service.callTool({ server, name: 'wait', args: { ms: 30_000 }, callId: 'abort-1' })
@@ -87,7 +87,7 @@ describe('abort (X4)', () => {
     expect((await service.callTool({ server, name: 'wait', args: { ms: 100 } })).content).toEqual([{ type: 'text', text: 'waited 100 ms' }])
   })
 
-  it('closeAll cancels calls in flight (L8) with a reason the user can read', async () => {
+  it('closeAll cancels calls in flight with a reason the user can read', async () => {
     const { service: closing, events: closingEvents } = makeService()
     const { server, wire } = labServer({ id: 'lab-quit' })
     const call = closing.callTool({ server, name: 'wait', args: { ms: 30_000 }, callId: 'quit-1' })
@@ -121,7 +121,7 @@ describe('abort (X4)', () => {
   })
 })
 
-describe('arguments (X1)', () => {
+describe('arguments', () => {
   const { server, wire } = labServer({ id: 'lab-args' })
 
   it('string args are JSON; "" and blanks are {}', async () => {
@@ -161,7 +161,7 @@ describe('arguments (X1)', () => {
   })
 })
 
-describe('disabled tools and call ids (X8, X4)', () => {
+describe('disabled tools and call ids', () => {
   it('a disabled tool is refused with a clear error before anything reaches the server', async () => {
     const { server, wire } = labServer({ id: 'lab-disabled', disabledTools: ['wait'] })
     const call = service.callTool({ server, name: 'wait', args: { ms: 100 } })
@@ -189,7 +189,7 @@ describe('disabled tools and call ids (X8, X4)', () => {
   })
 })
 
-// every content type the protocol has, from a real SDK server running in this process (X6)
+// every content type the protocol has, from a real SDK server running in this process
 const EVERY_CONTENT: CallToolResult = {
   content: [
     { type: 'text', text: 'hello', annotations: { audience: ['user'], priority: 0.5 } },
@@ -226,7 +226,7 @@ function contentServer(): Server {
   return server
 }
 
-describe('results and failures (X6)', () => {
+describe('results and failures', () => {
   let inProcess: MCPService
   const server: McpServer = { id: 'content-lab', name: 'content-lab', type: 'inMemory', isActive: true }
   beforeAll(() => {

@@ -5,7 +5,7 @@ import { progressOf } from './callHelpers'
 import { closeAllServices, everythingStdio, makeService, waitFor, type RecordedEvent } from './helpers'
 import { taskLab } from './taskServer'
 
-// SPEC X9: tools whose execution.taskSupport is required or optional run as MCP tasks
+// tools whose execution.taskSupport is required or optional run as MCP tasks
 let service: MCPService
 let events: RecordedEvent[]
 const lab = taskLab()

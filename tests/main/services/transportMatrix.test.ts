@@ -8,7 +8,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 type Transport = 'stdio' | 'sse' | 'streamableHttp'
 
-// every list and call over each transport against the same real server (X6, P1)
+// every list and call over each transport against the same real server
 describe.each<Transport>(['stdio', 'sse', 'streamableHttp'])('server-everything over %s', (transport) => {
   let service: MCPService
   let events: RecordedEvent[]
@@ -88,7 +88,7 @@ describe.each<Transport>(['stdio', 'sse', 'streamableHttp'])('server-everything 
   it('forwards progress with the callId', async () => {
     const callId = `matrix-progress-${transport}`
     await service.callTool({ server, name: 'trigger-long-running-operation', args: { duration: 0.5, steps: 5 }, callId })
-    // the SDK may drop the last one (X5)
+    // the SDK may drop the last one
     expect(progressOf(events, callId).length).toBeGreaterThanOrEqual(2)
   })
 

@@ -26,7 +26,7 @@ async function connectListEcho(server: McpServer, options: Parameters<typeof mak
   return { service, events, info, tools, result }
 }
 
-describe('transports (T1–T7) against server-everything', () => {
+describe('transports against server-everything', () => {
   it('stdio: connects, lists tools, calls echo', async () => {
     const { info, tools, result } = await connectListEcho(everythingStdio())
     expect(info.serverVersion?.name).toBe('mcp-servers/everything')
@@ -59,7 +59,7 @@ describe('transports (T1–T7) against server-everything', () => {
     expect(log.some((e) => e.message.includes('connected over streamableHttp'))).toBe(true)
   })
 
-  it('a URL without a type falls back to SSE when the initialize POST gets a 4xx (T5)', async () => {
+  it('a URL without a type falls back to SSE when the initialize POST gets a 4xx', async () => {
     const server: McpServer = { id: 'auto-sse', name: 'auto-sse', baseUrl: sse.url, isActive: true }
     const { service, result } = await connectListEcho(server)
     expect(result.content).toEqual([{ type: 'text', text: 'Echo: hello' }])
@@ -68,7 +68,7 @@ describe('transports (T1–T7) against server-everything', () => {
     expect(messages.some((m) => m.includes('connected over sse'))).toBe(true)
   })
 
-  it('every HTTP request goes through the Platform fetch with app and server headers (T6, T7)', async () => {
+  it('every HTTP request goes through the Platform fetch with app and server headers', async () => {
     const seen: Array<{ url: string; headers: Headers }> = []
     const { createNodePlatform } = await import('../../../src/main/platform/nodePlatform')
     const platform = createNodePlatform({
@@ -97,7 +97,7 @@ describe('transports (T1–T7) against server-everything', () => {
     expect(JSON.stringify(service.getServerLogs(server))).not.toContain('secret-token-123')
   })
 
-  it('in-memory: a server created in-process connects, lists tools, calls echo (T4)', async () => {
+  it('in-memory: a server created in-process connects, lists tools, calls echo', async () => {
     let instances = 0
     const factory = () => {
       instances++

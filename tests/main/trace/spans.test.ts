@@ -19,7 +19,7 @@ async function closedPort(): Promise<number> {
 describe.each([
   { mode: 'nobody watching (built when read)', watched: false },
   { mode: 'a window watching (built as they start)', watched: true }
-])('spans of MCP operations (SPEC §R), $mode', ({ watched }) => {
+])('spans of MCP operations, $mode', ({ watched }) => {
   const tracedService: typeof traced = (...args) => {
     const made = traced(...args)
     if (watched) made.tracing.watch()
@@ -50,7 +50,7 @@ describe.each([
     })
     expect(call.attributes['mcp.response.size']).toBeGreaterThan(10)
     expect(String(call.attributes['mcp.response.result'])).toContain('Long running operation completed')
-    // the SDK may drop the last notification (X5): at least two of the five
+    // the SDK may drop the last notification: at least two of the five
     const progress = call.events.filter((event) => event.name === 'progress')
     expect(progress.length).toBeGreaterThanOrEqual(2)
     expect(progress[0].attributes).toMatchObject({ total: 5 })

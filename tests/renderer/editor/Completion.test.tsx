@@ -9,7 +9,7 @@ import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { EVERYTHING, StoreTab, fixture, stdioServer } from '../tools/harness'
 
-// issue item 2: the server's suggestions as you type, on real servers through the real main side
+// the server's suggestions as you type, on real servers through the real main side
 // (the waits' 10 s are an upper bound for a hang on a loaded machine, never a speed goal)
 let dispose: (() => Promise<void>) | undefined
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { cleanupServers, fixture, renderServers, rowOf, waitForStatus } from '..
 
 afterEach(cleanupServers)
 
-// issue items 3 and 6 through the whole app: the real editor, its tabs, and a real server behind main
+// a watch and the log levels through the whole app: the real editor, its tabs, and a real server behind main
 const devtools = (extra: Partial<McpServer> = {}): McpServer => ({
   id: 'devtools',
   name: 'Devtools',
@@ -24,7 +24,7 @@ async function openEditor(name: string, tab: string) {
 
 const watchSwitch = () => screen.findByTestId('resource-subscribe-dev://status', {}, { timeout: 20_000 })
 
-describe('Resources: a watch outlives the tab (item 6)', () => {
+describe('Resources: a watch outlives the tab', () => {
   it('watch, leave the tab, the server updates, come back: still watched, and marked Updated', async () => {
     const { api, service, store } = await renderServers([devtools()])
     await openEditor('Devtools', 'resources')
@@ -53,7 +53,7 @@ describe('Resources: a watch outlives the tab (item 6)', () => {
 const rows = () => screen.queryAllByTestId('logs-entry').filter((row) => row.textContent?.includes('[devtools]'))
 const levels = () => rows().map((row) => row.dataset.level)
 
-describe('Logs: the server log level and the eight syslog levels (item 3)', () => {
+describe('Logs: the server log level and the eight syslog levels', () => {
   it('shows each of the eight levels as itself, sets the server level, and filters by any of them', async () => {
     const { api, service } = await renderServers([devtools()])
     await openEditor('Devtools', 'logs')

@@ -9,7 +9,7 @@ import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { StoreTab, fixture, stdioServer } from '../tools/harness'
 
-// issue items 8 and 13 on a real server through the real main side: what a resource and a prompt
+// on a real server through the real main side: what a resource and a prompt
 // message carry is shown, and a read stays with the sub-tab it was made in
 let dispose: (() => Promise<void>) | undefined
 afterEach(async () => {

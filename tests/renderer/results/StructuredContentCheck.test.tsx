@@ -8,7 +8,7 @@ import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { StoreTab, fixture, stdioServer } from '../tools/harness'
 
-// issue item 4: structured content checked against the tool's outputSchema, as the Inspector does
+// structured content checked against the tool's outputSchema, as the Inspector does
 let dispose: (() => Promise<void>) | undefined
 afterEach(async () => {
   await dispose?.()

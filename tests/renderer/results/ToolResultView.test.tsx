@@ -14,7 +14,7 @@ function show(result: CallToolResult, api = trackedRealApi()) {
   return renderApp(<ToolResultView result={result} />, { api })
 }
 
-describe('ToolResultView renders each content type (X6)', () => {
+describe('ToolResultView renders each content type', () => {
   it('text as markdown, with raw HTML dropped', async () => {
     show({ content: [{ type: 'text', text: '# Title\n\nSome **bold** text.\n\n<script>alert(1)</script><b>raw</b>' }] })
     const text = await screen.findByTestId('result-text')

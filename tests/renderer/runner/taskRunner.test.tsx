@@ -27,7 +27,7 @@ async function openResearch(topic: string) {
 
 const taskStatus = () => screen.getByTestId('runner-task-status')
 
-// X9: a tool that needs MCP Tasks runs as one; the runner shows its status and message
+// a tool that needs MCP Tasks runs as one; the runner shows its status and message
 describe('a task tool in the runner', () => {
   it("shows the task's status and message while it works, then the result with the task completed", async () => {
     await openResearch('tides')

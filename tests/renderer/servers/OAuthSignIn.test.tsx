@@ -6,7 +6,7 @@ import { startAuthServer, type AuthServer } from '../../fixtures/oauth/authServe
 import { startResourceServer, type ResourceServer } from '../../fixtures/oauth/resourceServer'
 import { cleanupServers, renderServers, rowOf, waitForStatus } from './serversSupport'
 
-// SPEC A / U: a remote server that needs OAuth shows "needs sign-in" in the list; Sign in opens
+// OAuth sign-in: a remote server that needs OAuth shows "needs sign-in" in the list; Sign in opens
 // the browser (here the headless follower, through the platform's real open-URL seam) and the
 // server connects with its tools; the editor shows where it is signed in and can sign out.
 let auth: AuthServer

@@ -60,7 +60,7 @@ describe('ResourcesTab (real lab server)', () => {
     fireEvent.click(screen.getByTestId('resource-subscribe-lab://note'))
     await waitFor(() => expect(screen.getByTestId('resource-subscribe-lab://note').getAttribute('aria-checked')).toBe('true'))
     expect(screen.queryByTestId('resource-updated-lab://note')).toBeNull()
-    // the server announces an update (N4): the mark appears live
+    // the server announces an update: the mark appears live
     await main.api.mcp.callTool({ serverId: server.id, name: 'touch', args: { uri: 'lab://note' } })
     expect(await screen.findByTestId('resource-updated-lab://note', {}, { timeout: 10_000 })).toBeTruthy()
     // reading it again clears the mark
@@ -79,7 +79,7 @@ describe('ResourcesTab (real lab server)', () => {
   })
 })
 
-describe('lists follow the server (N1)', () => {
+describe('lists follow the server', () => {
   it('the Tools tab refreshes on tools/list_changed', async () => {
     const { main, server } = await mount(ToolsTab)
     await screen.findByTestId('tool-name-add-tool', {}, { timeout: 20_000 })

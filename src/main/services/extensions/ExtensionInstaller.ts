@@ -40,7 +40,7 @@ export interface InstallOptions {
 }
 
 /**
- * Desktop extensions (SPEC §D) from archive to server: stage (extract and check in a temp
+ * Desktop extensions from archive to server: stage (extract and check in a temp
  * folder), install (into `{userData}/mcp/extensions/{name}`, then one server in the registry),
  * and the settings of one installed. Uninstalling is removing the server (removeServer.ts).
  */

@@ -8,7 +8,7 @@ import { chooseRuntime, RuntimeNotFound } from './serverRuntime'
 import { missingConfigError, sensitiveValues } from './userConfigFields'
 
 /**
- * An extension's server as it starts (SPEC C6, D3): its approved command line with the
+ * An extension's server as it starts: its approved command line with the
  * variables filled in from its settings, in its folder, run by the runtime its `server.type`
  * needs here (serverRuntime.ts: python3 or python, the app's own Node where there is no other,
  * PYTHONPATH with its bundled packages). A required setting without a value, or a runtime that

@@ -11,7 +11,7 @@ import { chooseRuntime, RuntimeNotFound, type RuntimeHost } from './serverRuntim
 
 /** Where the runtimes are looked for: the environment servers start with, and the bundled tools. */
 export interface RuntimeLookup {
-  /** the login shell's environment (C1), as stdio servers get it */
+  /** the login shell's environment, as stdio servers get it */
   loginEnv: () => Promise<LoginShellEnv>
   /** folders with bundled helpers (uv), as the command resolver uses them */
   binDirs: readonly string[]

@@ -4,7 +4,7 @@ import type { UserConfigField, UserConfigValue, UserConfigValues } from '@shared
 import { ExtensionError } from './extensionError'
 
 /**
- * `${…}` variables of an extension's mcp_config (SPEC D3), filled in when it starts. Every value
+ * `${…}` variables of an extension's mcp_config, filled in when it starts. Every value
  * a variable brings in is checked: no NUL, no `..` path segment, so a setting of `../../` cannot
  * point the server outside what the user chose. An unknown variable is an error naming it. The
  * app's own `${env:NAME}` / `${input:ID}` placeholders are left for the placeholder step.

@@ -4,7 +4,7 @@ import type { Manifest } from './manifest'
 
 /**
  * Which program runs an extension's server, by its manifest's `server.type` (MCPB spec) and the
- * command its mcp_config names (SPEC D3): what the user expects of `node`, `python` and `uv`
+ * command its mcp_config names: what the user expects of `node`, `python` and `uv`
  * on a computer that has them under another name, or not at all. Pure but for `host`, so each
  * rule is tested as a table.
  *

@@ -12,7 +12,7 @@ export interface VerifyOptions {
 }
 
 /**
- * Who signed an archive (SPEC D5): signed by whom, unsigned, or invalid. The signature is the
+ * Who signed an archive: signed by whom, unsigned, or invalid. The signature is the
  * mcpb package's (`mcpb sign`: a PKCS#7 block after the zip). Its own `verifyMcpbFile` is asked
  * first, for when it can say "signed"; today it cannot (node-forge does not implement PKCS#7
  * verification, so it answers "unsigned" for every block: mcpb issues 260, 276, 277), and its

@@ -2,9 +2,9 @@ import { LRUCache } from 'lru-cache'
 import { assertSafeExternalUrl } from '../../security/externalUrl'
 
 /**
- * Server logos from the web (SPEC §U: `logoUrl`), fetched by main and handed to the window as a
+ * Server logos from the web (`logoUrl`), fetched by main and handed to the window as a
  * data: URL. The renderer's CSP stays `img-src 'self' data: blob:` (no request from the window
- * to a host a config names), the fetch goes through the platform's network stack (T7), and each
+ * to a host a config names), the fetch goes through the platform's network stack, and each
  * URL is fetched once.
  */
 

@@ -6,7 +6,7 @@ const MAX_WAITING = 20
 /**
  * Install links the operating system handed the app (a click on `mcpstudio://install?…`), kept
  * until the window takes them: one may arrive before any window has loaded. Main never acts on
- * a link; the window shows it and the user decides (SPEC §F).
+ * a link; the window shows it and the user decides.
  */
 export class InstallLinkInbox {
   private waiting: string[] = []

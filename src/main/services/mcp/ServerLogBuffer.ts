@@ -26,7 +26,7 @@ class Ring<T> {
 }
 
 /**
- * The last `maxEntries` log entries of each server (G1). Bounded, so a server flooding stderr
+ * The last `maxEntries` log entries of each server. Bounded, so a server flooding stderr
  * cannot grow memory; reads are copies, so callers cannot change what the next reader sees.
  */
 export class ServerLogBuffer<T = ServerLogEntry> {

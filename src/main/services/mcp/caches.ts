@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import { stringify } from 'safe-stable-stringify'
 
-/** SPEC §K: what is cached per server key, and for how long. */
+/** What is cached per server key, and for how long. */
 export const CACHE_TTL_MS = {
   tools: 5 * 60_000,
   prompts: 60 * 60_000,
@@ -26,13 +26,13 @@ export function cacheKey(kind: CacheKind, serverKey: string, ...detail: unknown[
   return parts.join(':')
 }
 
-/** lru-cache cannot hold undefined; the box also lets `[]` and `null` be real hits (K5). */
+/** lru-cache cannot hold undefined; the box also lets `[]` and `null` be real hits. */
 interface Boxed {
   value: unknown
 }
 
 /**
- * The per-server list caches (K1–K5) on a TTL'd LRU. Concurrent misses for one key share one
+ * The per-server list caches on a TTL'd LRU. Concurrent misses for one key share one
  * request; a drop (notification, reconnect) while a request is in flight keeps its stale answer
  * out of the cache, because each server key has a generation that every drop advances.
  */

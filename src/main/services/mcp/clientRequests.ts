@@ -19,7 +19,7 @@ import { assertSafeExternalUrl } from '../../security/externalUrl'
 import type { McpEmit } from './events'
 import type { ServerLogWriter } from './serverLogs'
 
-/** How long a dialog may stay unanswered before main answers for the user (Q2, Q3). */
+/** How long a dialog may stay unanswered before main answers for the user. */
 export const CLIENT_REQUEST_TIMEOUT_MS = 5 * 60_000
 
 type Answer = { kind: 'elicitation'; response: ElicitationResponse } | { kind: 'sampling'; response: SamplingResponse }
@@ -41,7 +41,7 @@ export interface RequestOrigin {
 }
 
 /**
- * What servers ask of the user (Q2 elicitation, Q3 sampling): each request goes to the renderer as
+ * What servers ask of the user (elicitation, sampling): each request goes to the renderer as
  * an event with an id and waits for the answer on a channel. Nothing is ever answered silently: no
  * answer in time is a cancel (elicitation) or a rejection (sampling), and the dialog is told to close.
  */
@@ -58,7 +58,7 @@ export class ClientRequests {
       try {
         assertSafeExternalUrl(params.url)
       } catch (error) {
-        // A5: a file: or javascript: link never reaches a dialog that could open it
+        // a file: or javascript: link never reaches a dialog that could open it
         log('warning', `asked the user to open a link; declined without asking: ${(error as Error).message}`)
         return Promise.resolve({ action: 'decline' })
       }
@@ -94,7 +94,7 @@ export class ClientRequests {
   }
 
   /**
-   * N6: the server withdrew a request (notifications/cancelled). The SDK aborts the handler itself,
+   * the server withdrew a request (notifications/cancelled). The SDK aborts the handler itself,
    * except for request id 0, which it skips as "no id" — so the host matches ids on its own.
    */
   withdrawn(connection: object, rpcId: unknown): void {
@@ -143,7 +143,7 @@ export class ClientRequests {
       }
       const timer = setTimeout(() => settle({ kind: 'timeout' }), this.timeoutMs)
       timer.unref?.()
-      // N6: the server gave up on its own request (notifications/cancelled)
+      // the server gave up on its own request (notifications/cancelled)
       const onAbort = () => settle({ kind: 'cancelled' })
       signal.addEventListener('abort', onAbort, { once: true })
       const base = { requestId, serverId: server.id, serverName: server.name, expiresAt }

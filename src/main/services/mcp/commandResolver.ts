@@ -6,7 +6,7 @@ import { McpServerError } from './errors'
 import type { LoginShellEnv } from './shellEnv'
 
 /**
- * Turns a stdio server's `command` into what we spawn (C1–C5, C7, C8): the login-shell PATH,
+ * Turns a stdio server's `command` into what we spawn: the login-shell PATH,
  * npx → system or bundled bun, uv/uvx → system or bundled uv, registry mirrors, no proxies for
  * bun. Never mutates the server; every decision worth knowing is returned as a note for its log.
  */
@@ -41,7 +41,7 @@ export async function resolveStdioCommand(server: McpServer, ctx: ResolverContex
   const notes: string[] = []
   const login = await ctx.loginEnv()
   if (login.reason) notes.push(login.reason)
-  // a fresh object: server.env is the caller's and stays untouched (C8)
+  // a fresh object: server.env is the caller's and stays untouched
   const env: Record<string, string> = { ...login.env, ...(server.env ?? {}) }
   const pathExt = env.PATHEXT ?? env.Pathext
   const searchPath = env.PATH ?? env.Path
@@ -92,7 +92,7 @@ export async function resolveStdioCommand(server: McpServer, ctx: ResolverContex
     }
   }
   if (tool.includes('bun')) {
-    // bun mishandles proxy variables: package fetches fail behind them (C5)
+    // bun mishandles proxy variables: package fetches fail behind them
     for (const key of Object.keys(env)) if (PROXY_VARS.test(key)) delete env[key]
   }
   return { command, args, env, cwd: server.cwd, notes }

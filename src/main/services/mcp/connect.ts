@@ -17,14 +17,14 @@ export interface Connection {
   pid?: number
   /** set once the transport has closed, whoever closed it */
   closed: boolean
-  /** when the server last sent anything (Date.now): a connection that just spoke needs no ping (L3) */
+  /** when the server last sent anything (Date.now): a connection that just spoke needs no ping */
   lastHeardAt: number
   onClosed?: () => void
   /** closes the client and waits until its process (if any) has ended */
   close(): Promise<void>
 }
 
-/** L4: never less than the floor (180 s in the app), more when the server asks for it. */
+/** Never less than the floor (180 s in the app), more when the server asks for it. */
 export function connectTimeoutMs(server: McpServer, floorMs: number): number {
   return Math.max((server.timeout ?? 0) * 1000, floorMs)
 }
@@ -48,9 +48,9 @@ export async function connectServer(
     timeoutMs: number
     signal?: AbortSignal
     handlers: ClientRequestHandlers
-    /** a fresh tap per attempt (JSON-RPC ids start over with each client) for the Messages tab (X10) */
+    /** a fresh tap per attempt (JSON-RPC ids start over with each client) for the Messages tab */
     tapMessages?: () => MessageTap
-    /** A4: after a connect refused for a browser sign-in, waits for it; true: connect again */
+    /** after a connect refused for a browser sign-in, waits for it; true: connect again */
     finishSignIn?: (signal?: AbortSignal) => Promise<boolean>
   }
 ): Promise<Connection> {
@@ -133,7 +133,7 @@ export async function connectServer(
 /**
  * Both directions of a transport, tapped in one place before the handshake (so initialize is seen
  * too) for every transport kind: what the host sends, and what it hears, which also stamps when
- * the server last spoke (L3). The SDK's Protocol.connect keeps an onmessage set before it and
+ * the server last spoke. The SDK's Protocol.connect keeps an onmessage set before it and
  * calls it first, ahead of its own dispatch.
  */
 function tap(connection: Connection, record: MessageTap | undefined): void {

@@ -4,7 +4,7 @@ import { McpServerError } from './errors'
 import type { LoginShellEnv } from './shellEnv'
 
 /**
- * What a server is started with: `${env:NAME}` taken from the login-shell environment (C1), as
+ * What a server is started with: `${env:NAME}` taken from the login-shell environment, as
  * VS Code and Cursor do, so a token can live in the shell profile instead of the saved config.
  * A placeholder left without a value is a clear error naming its field, never sent as is.
  */

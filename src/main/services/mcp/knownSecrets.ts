@@ -5,7 +5,7 @@ import type { McpServer } from '@shared/mcp/server'
 
 /**
  * The secret values of every server this process started, including those `${env:NAME}` brought
- * in at start (G3). An error raised with the saved config only knows the placeholder; whatever
+ * in at start. An error raised with the saved config only knows the placeholder; whatever
  * leaves the host (an IPC error, a status event, the CLI's stderr) is scrubbed with these too.
  */
 export class KnownSecrets {

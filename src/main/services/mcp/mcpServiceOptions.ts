@@ -7,7 +7,7 @@ import type { McpOAuthOptions } from './oauth/McpOAuth'
 import type { LoginShellEnv } from './shellEnv'
 import type { InMemoryServerFactories } from './transports/inMemory'
 
-/** L4: a connect may take this long at least */
+/** A connect may take this long at least */
 export const CONNECT_TIMEOUT_FLOOR_MS = 180_000
 
 /** A channel's arguments with the server it names already looked up by the caller. */
@@ -21,32 +21,32 @@ export type SamplingAnswer = IpcParsedArgs<'mcp:respond-sampling'>
 export interface MCPServiceOptions {
   platform: Platform
   /**
-   * O2: whether this exact config may be started; nothing runs otherwise. The app asks its
+   * whether this exact config may be started; nothing runs otherwise. The app asks its
    * registry; a config file given to the CLI is the user's consent (the default).
    */
   trust?: (server: McpServer) => boolean
-  /** L4's 180 s floor; tests and the CLI's --connect-timeout lower it */
+  /** the connect timeout's floor, 180 s; tests and the CLI's --connect-timeout lower it */
   connectTimeoutFloorMs?: number
-  /** the login-shell environment (C1); one memoized loader per process by default */
+  /** the login-shell environment; one memoized loader per process by default */
   loginShellEnv?: () => Promise<LoginShellEnv>
-  /** folders with bundled bun / uv / uvx (C2, C3) */
+  /** folders with bundled bun / uv / uvx */
   binDirs?: string[]
-  /** more in-process servers by name, beside the built-ins (tests add their own) (T4) */
+  /** more in-process servers by name, beside the built-ins (tests add their own) */
   inMemoryServers?: InMemoryServerFactories
   /** each step of stopping a stdio server: stdin closed → SIGTERM → SIGKILL */
   stopGraceMs?: number
   pingTimeoutMs?: number
-  /** a client quiet for longer than this is pinged before reuse (L3); 2 s */
+  /** a client quiet for longer than this is pinged before reuse; 2 s */
   quietBeforePingMs?: number
   /** how long an elicitation or sampling dialog may stay unanswered (5 min) */
   clientRequestTimeoutMs?: number
-  /** X3's 10-minute cap on a long-running call (tests lower it) */
+  /** the 10-minute cap on a long-running call (tests lower it) */
   longRunningMaxMs?: number
   /** the clock cache TTLs run on (tests move it) */
   now?: () => number
-  /** every operation a span (SPEC §R); none without it */
+  /** every operation a span; none without it */
   tracing?: Tracing
-  /** SPEC §A: how sign-ins open the browser, whether any connect may, where tokens are kept */
+  /** how sign-ins open the browser, whether any connect may, where tokens are kept */
   oauth?: McpOAuthOptions
 }
 

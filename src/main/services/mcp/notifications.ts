@@ -13,14 +13,14 @@ import type { CacheKind } from './caches'
 import type { ServerLogWriter } from './serverLogs'
 
 export interface NotificationSink {
-  /** N1–N3: the caches of these kinds are stale */
+  /** the caches of these kinds are stale */
   dropCaches(kinds: CacheKind[]): void
   listChanged(list: McpListKind): void
   resourceUpdated(uri: string): void
   log: ServerLogWriter
 }
 
-/** What the SDK client does with each server notification (SPEC §N). */
+/** What the SDK client does with each server notification. */
 export function handleNotifications(client: Client, sink: NotificationSink): void {
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     sink.dropCaches(['tools'])
@@ -34,9 +34,9 @@ export function handleNotifications(client: Client, sink: NotificationSink): voi
     sink.dropCaches(['resources', 'resourceTemplates'])
     sink.listChanged('resources')
   })
-  // N4: reads are not cached, so there is nothing to drop; the renderer re-reads what it shows
+  // reads are not cached, so there is nothing to drop; the renderer re-reads what it shows
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => sink.resourceUpdated(params.uri))
-  // N5: a server's own log lines go into its log, under the logger it names
+  // a server's own log lines go into its log, under the logger it names
   client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
     const text = typeof params.data === 'string' ? params.data : undefined
     const message = `${params.logger ? `[${params.logger}] ` : ''}${text ?? ''}`.trim() || 'log message'
@@ -46,7 +46,7 @@ export function handleNotifications(client: Client, sink: NotificationSink): voi
 }
 
 /**
- * N6: notifications/cancelled is handled inside the SDK (it aborts the request it names), so it is
+ * notifications/cancelled is handled inside the SDK (it aborts the request it names), so it is
  * watched on the transport rather than by replacing that handler: logged, and a dialog it withdraws closed.
  */
 export function watchCancellations(transport: Transport, log: ServerLogWriter, withdrawn: (requestId: unknown) => void): void {

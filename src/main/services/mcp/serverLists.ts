@@ -20,7 +20,7 @@ async function collectPages<T>(fetchPage: (cursor?: string) => Promise<{ items: 
   return all
 }
 
-/** P1: "method not found" from a server without the capability is an empty list; anything else is shown. */
+/** "method not found" from a server without the capability is an empty list; anything else is shown. */
 async function orEmptyWhenUnsupported<T>(work: () => Promise<T[]>): Promise<T[]> {
   try {
     return await work()
@@ -38,7 +38,7 @@ function failed(server: McpServer, what: string, error: unknown): McpServerError
   })
 }
 
-/** The server's tools as it lists them (cached per server key, K1). */
+/** The server's tools as it lists them (cached per server key). */
 export async function listAllTools(client: Client, server: McpServer): Promise<Tool[]> {
   if (!client.getServerCapabilities()?.tools) return []
   try {
@@ -54,7 +54,7 @@ export async function listAllTools(client: Client, server: McpServer): Promise<T
 }
 
 /**
- * Owner and function-call id for each tool (X7). Ids depend on the server's name, which is not part
+ * Owner and function-call id for each tool. Ids depend on the server's name, which is not part
  * of the cache key, so this runs on the cached list — once per list and name, not once per call.
  */
 const decorated = new WeakMap<Tool[], Map<string, McpTool[]>>()
@@ -113,7 +113,7 @@ export async function listAllResourceTemplates(client: Client, server: McpServer
   }
 }
 
-/** P1: subscribe / unsubscribe to resources/updated for one uri; refused clearly when unsupported. */
+/** Subscribe / unsubscribe to resources/updated for one uri; refused clearly when unsupported. */
 export async function setSubscription(client: Client, server: McpServer, uri: string, subscribed: boolean): Promise<void> {
   if (!client.getServerCapabilities()?.resources?.subscribe) {
     throw new McpServerError(server, 'REQUEST_FAILED', 'this server does not offer resource subscriptions (no resources.subscribe capability)')

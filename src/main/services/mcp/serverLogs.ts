@@ -21,7 +21,7 @@ interface RawEntry {
 /**
  * The server log as the rest of the host writes it: kept in a ring buffer per server and
  * pushed to the renderer in batches, so a flooding server costs one IPC message per flush, not
- * one per line (G2, G4). Every entry is redacted (with the server's own secret env/header values)
+ * one per line. Every entry is redacted (with the server's own secret env/header values)
  * before anything outside this class sees it, but lazily: a flood of 100 000 lines a second keeps
  * only the newest 200 per flush, so only those are worth redacting.
  */

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net'
 import { setPriority, userInfo } from 'node:os'
 
 /**
- * The user's login-shell environment (C1): a GUI app started from the dock gets a bare PATH, so
+ * The user's login-shell environment: a GUI app started from the dock gets a bare PATH, so
  * `npx`, `uvx` and friends are only found on the PATH the user's profile builds.
  *
  * Why not `shell-env` directly: it offers no timeout and no way to stop the shell, so a profile
@@ -135,7 +135,7 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-/** Computed once per loader (C1: memoized), so only the first server start pays for the shell. */
+/** Computed once per loader (memoized), so only the first server start pays for the shell. */
 export function createLoginShellEnvLoader(options: ShellEnvOptions = {}): () => Promise<LoginShellEnv> {
   let cached: Promise<LoginShellEnv> | undefined
   return () => (cached ??= readLoginShellEnv(options))

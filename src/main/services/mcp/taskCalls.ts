@@ -6,7 +6,7 @@ import { McpServerError } from './errors'
 import type { McpEmit } from './events'
 
 /**
- * SPEC X9: tools whose `execution.taskSupport` is `required` or `optional` run as MCP tasks
+ * Tools whose `execution.taskSupport` is `required` or `optional` run as MCP tasks
  * (the SDK's experimental tasks API). `optional` runs as a task too: its status messages are
  * shown, and the call is not one request a slow answer can time out.
  */

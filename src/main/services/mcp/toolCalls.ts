@@ -8,7 +8,7 @@ import { runToolTask, type TaskMode } from './taskCalls'
 import type { OperationTrace } from './operationTrace'
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000
-/** X3: however much progress a long-running tool reports, a call ends after 10 minutes. */
+/** However much progress a long-running tool reports, a call ends after 10 minutes. */
 export const LONG_RUNNING_MAX_MS = 600_000
 
 const EXAMPLE_ARGS = '{"text": "hi"}'
@@ -24,7 +24,7 @@ function jsonErrorReason(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).replace(/, .* is not valid JSON$/s, '')
 }
 
-/** X1: an object as is; a string is JSON ('' → {}); anything but a JSON object is a clear error. */
+/** An object as is; a string is JSON ('' → {}); anything but a JSON object is a clear error. */
 export function parseToolArgs(server: McpServer, tool: string, args: unknown): Record<string, unknown> {
   let value = args
   if (value === undefined || value === null) return {}
@@ -49,15 +49,15 @@ export function parseToolArgs(server: McpServer, tool: string, args: unknown): R
 export interface CallOptions {
   /** the id abortTool and Mcp_Progress use; without one (and without signal or longRunning) a call is neither cancellable nor reports progress */
   callId?: string
-  /** overrides X2's server.timeout / 60 s (the CLI's --timeout) */
+  /** overrides the server's timeout / the 60 s default (the CLI's --timeout) */
   timeoutMs?: number
   signal?: AbortSignal
-  /** X3's cap on a long-running call; tests lower it */
+  /** the cap on a long-running call; tests lower it */
   longRunningMaxMs?: number
 }
 
 export interface ToolCallsOptions {
-  /** X3's cap for every long-running call (default 10 minutes) */
+  /** the cap for every long-running call (default 10 minutes) */
   longRunningMaxMs?: number
 }
 
@@ -65,7 +65,7 @@ function positiveMs(value: number | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0
 }
 
-/** X2: the per-call override, else the server's timeout in seconds, else 60 s. */
+/** The per-call override, else the server's timeout in seconds, else 60 s. */
 export function callTimeoutMs(server: McpServer, tool: string, overrideMs?: number): number {
   if (overrideMs !== undefined) {
     if (!positiveMs(overrideMs)) {
@@ -115,7 +115,7 @@ function describeRequestFailure(name: string, error: unknown, connected: boolean
 }
 
 /**
- * Tool calls in flight (X1–X5): one AbortController per callId so the renderer can cancel, the
+ * Tool calls in flight: one AbortController per callId so the renderer can cancel, the
  * SDK's timeout options, and progress notifications forwarded to the renderer under the callId.
  */
 export class ToolCalls {
@@ -127,17 +127,17 @@ export class ToolCalls {
   ) {}
 
   /**
-   * `taskMode` (X9): the tool runs as an MCP task; MCPService reads it from the cached tool list.
+   * `taskMode`: the tool runs as an MCP task; MCPService reads it from the cached tool list.
    * `trace`: the call's span (tracing on), whose traceparent goes to the server; apart from
    * `options` so their shape is the same traced or not.
    */
   async call(client: Client, server: McpServer, name: string, args: unknown, options: CallOptions = {}, taskMode?: TaskMode, trace?: OperationTrace): Promise<CallToolResult> {
-    // X8: refused here, so nothing of a disabled tool ever reaches the server
+    // refused here, so nothing of a disabled tool ever reaches the server
     if (server.disabledTools?.includes(name)) {
       throw new McpServerError(server, 'TOOL_DISABLED', `tool "${name}" is disabled for this server — enable it in the server's Tools tab`)
     }
     const parsedArgs = parseToolArgs(server, name, args)
-    // W3C trace context (SPEC §R): a server that traces joins the call's trace
+    // W3C trace context: a server that traces joins the call's trace
     const request = trace ? { name, arguments: parsedArgs, _meta: { traceparent: trace.traceparent() } } : { name, arguments: parsedArgs }
     const timeout = callTimeoutMs(server, name, options.timeoutMs)
     const capMs = options.longRunningMaxMs ?? this.defaults.longRunningMaxMs ?? LONG_RUNNING_MAX_MS
@@ -162,9 +162,9 @@ export class ToolCalls {
     const onOuterAbort = () => controller.abort(new StopReason('cancelled', ''))
     if (options.signal?.aborted) onOuterAbort()
     else options.signal?.addEventListener('abort', onOuterAbort, { once: true })
-    // X3: the SDK only checks maxTotalTimeout when progress arrives, and then does not tell the
+    // the SDK only checks maxTotalTimeout when progress arrives, and then does not tell the
     // server; our own timer ends the call at the cap and sends notifications/cancelled. A task
-    // (X9) is long-running by nature: its status updates play the part of progress.
+    // is long-running by nature: its status updates play the part of progress.
     const capTimer =
       server.longRunning || taskMode
         ? setTimeout(() => controller.abort(new StopReason('cap', `the long-running limit of ${formatDuration(capMs)}`)), capMs)
@@ -250,7 +250,7 @@ export class ToolCalls {
     return new McpServerError(server, 'REQUEST_FAILED', describeRequestFailure(name, error, client.transport !== undefined), { cause: error })
   }
 
-  /** X4: true when a call was running; the SDK sends notifications/cancelled to the server. */
+  /** true when a call was running; the SDK sends notifications/cancelled to the server. */
   abort(callId: string): boolean {
     const controller = this.active.get(callId)
     if (!controller) return false

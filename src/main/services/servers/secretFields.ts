@@ -22,7 +22,7 @@ function mapSecrets(entry: unknown, change: (value: unknown, field: string) => u
     if (!isObject(values)) continue
     copy[field] = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, change(value, `${field}.${name}`)]))
   }
-  // SPEC §A: a pre-registered client's secret, a private key, an IdP token
+  // a pre-registered client's secret, a private key, an IdP token
   if (isObject(copy.oauth)) {
     const oauth: Loose = { ...copy.oauth }
     for (const key of OAUTH_SECRETS) if (oauth[key] !== undefined) oauth[key] = change(oauth[key], `oauth.${key}`)

@@ -4,7 +4,7 @@ import type { McpServer } from '@shared/mcp/server'
 /** Where the servers an operation names come from: the app's registry, or a config file the CLI was given. */
 export interface ServerSource {
   get(id: string): McpServer | undefined
-  /** the user approved the exact target the server has now (O2) */
+  /** the user approved the exact target the server has now */
   isApproved(id: string): boolean
 }
 
@@ -29,7 +29,7 @@ export function knownServer(source: ServerSource, id: string): McpServer {
   return server
 }
 
-/** The refusal of a server whose target the user has not approved (O2). */
+/** The refusal of a server whose target the user has not approved. */
 export function needsApprovalError(server: Pick<McpServer, 'id' | 'name'>): ServerAccessError {
   return new ServerAccessError(
     'NEEDS_APPROVAL',

@@ -36,7 +36,7 @@ export interface OtlpExportSettingDeps {
 }
 
 /**
- * The OTLP export setting (SPEC §R): read at start, changed from the Trace window's Export dialog
+ * The OTLP export setting: read at start, changed from the Trace window's Export dialog
  * and applied at once to the running tracing. OTEL_EXPORTER_OTLP_* win over it when set.
  */
 export class OtlpExportSetting {

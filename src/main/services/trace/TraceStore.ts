@@ -19,7 +19,7 @@ export const DEFAULT_SPANS_TOTAL = 10_000
 const NO_SERVER = ''
 
 /**
- * The Trace window's memory (SPEC §R): a span processor keeping the most recent spans, running
+ * The Trace window's memory: a span processor keeping the most recent spans, running
  * ones included, bounded per server and in all, so a host that runs for weeks holds the same
  * amount. New and changed spans are pushed in throttled batches, like the server log.
  */

@@ -24,7 +24,7 @@ export const MAX_HELD_WEIGHT = 8_000_000
 const OK = { ok: true } as const
 
 /**
- * The host's tracing (SPEC §R): its own tracer provider (never the global one), the in-memory
+ * The host's tracing: its own tracer provider (never the global one), the in-memory
  * store the Trace window reads, and any exporters. `withSpan` is how an operation becomes a span.
  *
  * Spans are built lazily: an operation records a LazySpan (ids, times, what happened), and it

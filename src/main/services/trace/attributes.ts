@@ -42,7 +42,7 @@ export function payloadWeight(value: unknown, depth = 0): number {
 const DEEP = 1024
 const WIDE = 32
 
-/** Arguments or a result as redacted JSON (G3: traces leave the host), long strings and the whole cut. */
+/** Arguments or a result as redacted JSON (traces leave the host), long strings and the whole cut. */
 export function jsonAttribute(value: unknown, secrets: readonly string[]): string {
   const text = JSON.stringify(redactSensitive(value, { secrets, maxString: 300 })) ?? 'null'
   return truncate(text, MAX_JSON_ATTRIBUTE)

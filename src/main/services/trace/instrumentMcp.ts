@@ -41,7 +41,7 @@ function argsValue(args: unknown): unknown {
 }
 
 /**
- * Every MCP operation of the host as a span (SPEC §R), by wrapping the service's public
+ * Every MCP operation of the host as a span, by wrapping the service's public
  * operations once, where it is built; and the connect, which the service wraps itself with
  * `connect` (it is private there). Events on the bus (progress, requests from the server) and
  * the server's log lines as they are written become events of the span they happened in.

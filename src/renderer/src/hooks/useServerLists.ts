@@ -19,7 +19,7 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * Loads one of a server's lists and loads it again when the server says it changed (N1–N3) or
+ * Loads one of a server's lists and loads it again when the server says it changed or
  * when the connection identity changes. Editing per-tool switches changes the server object but
  * not its key, so it does not refetch.
  */

@@ -21,7 +21,7 @@ export function mergeMessages(have: readonly McpMessageEntry[], incoming: readon
 }
 
 /**
- * A server's JSON-RPC messages (X10), while the Messages tab is open: live batches from main's
+ * A server's JSON-RPC messages, while the Messages tab is open: live batches from main's
  * `mcp:messages`, merged with what main kept before (a restart, a crash), by seq so none shows twice.
  */
 export function useServerMessages(serverId: string): ServerMessages {

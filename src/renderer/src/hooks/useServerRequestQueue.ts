@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { ClientRequestDoneEvent, PendingClientRequest } from '@shared/ipc/contract'
 import { useApi } from '@renderer/context/ApiContext'
 
-/** A question a server asked the user (SPEC Q2, Q3), waiting for its dialog. */
+/** A question a server asked the user, waiting for its dialog. */
 export type ServerRequest = PendingClientRequest
 
 export interface ServerRequestQueue {

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
 import { resourceUpdateSeen, selectUpdatedResources } from '@renderer/store/resourceUpdates'
 
 /**
- * The URIs of this server that reported `resources/updated` (N4) since they were last read:
+ * The URIs of this server that reported `resources/updated` since they were last read:
  * the "updated" marks, kept in the store so none is missed while the tab is closed. `clear(uri)`
  * is called when the user reads it again.
  */

@@ -18,11 +18,11 @@ export interface ServerStatusView {
 export function useServerStatus(server: McpServer): ServerStatusView {
   const runtime = useAppSelector((state) => selectServerRuntime(state, server.id))
   const approved = useAppSelector((state) => selectIsApproved(state, server.id))
-  // main will not start it until the user approved what it runs now (O2); a running one goes on
+  // main will not start it until the user approved what it runs now; a running one goes on
   // showing until it stops
   const running = runtime?.status === 'connected' || runtime?.status === 'connecting'
   if (server.isActive && !approved && !running) return { status: 'needsApproval' }
-  // SPEC §A: a remote server refused for want of a sign-in waits for the user's Sign in
+  // a remote server refused for want of a sign-in waits for the user's Sign in
   if (runtime?.status === 'error' && runtime.code === 'NEEDS_SIGN_IN') return { ...runtime, status: 'needsSignIn' }
   if (runtime) return runtime
   return { status: server.isActive ? 'disconnected' : 'stopped' }

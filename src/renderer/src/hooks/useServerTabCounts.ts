@@ -7,7 +7,7 @@ export type TabCounts = Partial<Record<McpListKind, number>>
 
 /**
  * How many tools, prompts and resources a connected server has, for the editor's tab labels.
- * Only while connected: listing a stopped server would start it. Main caches the lists (K), so
+ * Only while connected: listing a stopped server would start it. Main caches the lists, so
  * this costs no extra round trip to the server when the tabs list them too.
  */
 export function useServerTabCounts(server: McpServer, connected: boolean): TabCounts {

@@ -5,7 +5,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { useApi } from '@renderer/context/ApiContext'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 
-/** The last status of a call that ran as an MCP task (X9). */
+/** The last status of a call that ran as an MCP task. */
 export type TaskState = NonNullable<ProgressEvent['task']>
 
 export type ToolCallState =

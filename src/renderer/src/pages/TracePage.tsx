@@ -16,7 +16,7 @@ import { useTraceList } from '@renderer/hooks/useTraceList'
 import { useTraceRecording } from '@renderer/hooks/useTraceRecording'
 
 /**
- * The Trace window (SPEC §R): recent operations on the left (filters, search, Pause, Clear), the chosen
+ * The Trace window: recent operations on the left (filters, search, Pause, Clear), the chosen
  * one's waterfall and span details on the right. Opened from a call's link, it starts on that trace.
  */
 export function TracePage() {

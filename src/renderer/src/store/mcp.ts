@@ -4,7 +4,7 @@ import type { McpServer } from '@shared/mcp/server'
 import type { AppError } from '@renderer/components/errors/describeError'
 
 /**
- * A mirror of main's ServerRegistry (O1): replaced whole by every `servers:changed`. The renderer
+ * A mirror of main's ServerRegistry: replaced whole by every `servers:changed`. The renderer
  * never owns a server; the echo reducers below only apply a call's own answer at once, before the
  * event that says the same arrives.
  */

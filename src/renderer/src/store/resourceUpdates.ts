@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { runtimeRemoved } from './runtime'
 
 /**
- * The "Updated" marks: per server, the resources that reported `resources/updated` (N4) since the
+ * The "Updated" marks: per server, the resources that reported `resources/updated` since the
  * user last read them. Kept here, not in the Resources tab, so an update that arrives while the
  * tab is closed is still marked when it opens. Memory only.
  */

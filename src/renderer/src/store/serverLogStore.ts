@@ -1,6 +1,6 @@
 import type { ServerLogEntry } from '@shared/mcp/logs'
 
-/** How many lines the renderer keeps per server; main keeps far fewer (G1), so this is the history. */
+/** How many lines the renderer keeps per server; main keeps far fewer, so this is the history. */
 export const RENDERER_LOG_LIMIT = 10_000
 
 type Listener = () => void

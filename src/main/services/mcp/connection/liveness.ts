@@ -1,6 +1,6 @@
 import type { Connection } from '../connect'
 
-/** L3: how long a ping may take, and how recently a server must have spoken to need none. */
+/** How long a ping may take, and how recently a server must have spoken to need none. */
 export interface PingTiming {
   /** the first ping's patience (1 s) */
   pingTimeoutMs?: number
@@ -8,7 +8,7 @@ export interface PingTiming {
   quietBeforePingMs?: number
 }
 
-/** L3: after the first ping goes unanswered, one more gets this many times as long. */
+/** After the first ping goes unanswered, one more gets this many times as long. */
 const SLOW_PING_FACTOR = 5
 
 /** How long a silent server is waited for in all before it is replaced. */
@@ -31,7 +31,7 @@ async function ping(connection: Connection, timeout: number): Promise<boolean> {
 }
 
 /**
- * L3: a reused client must answer a ping. A busy machine can hold an answer past the first
+ * A reused client must answer a ping. A busy machine can hold an answer past the first
  * second: a server that answers late is slow, not dead, and replacing it would cost the user a
  * restart and whatever the window showed, so a second, longer ping decides.
  */

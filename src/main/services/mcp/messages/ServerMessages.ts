@@ -20,7 +20,7 @@ interface Kept {
 }
 
 /**
- * Every JSON-RPC message of each server (X10): the last 1,000 per server, kept by server id so a
+ * Every JSON-RPC message of each server: the last 1,000 per server, kept by server id so a
  * restart or a crash does not lose them, pushed to the windows in batches like the log. Entries
  * are recorded raw on the hot path and redacted (with the server's secret values) once, when they
  * are pushed or read; a flood keeps, and redacts, only the newest per flush.

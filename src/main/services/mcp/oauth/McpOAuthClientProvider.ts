@@ -33,7 +33,7 @@ export interface ProviderOptions {
 }
 
 /**
- * A1: the SDK's OAuthClientProvider for one server. Browser sign-in (authorization code + PKCE,
+ * The SDK's OAuthClientProvider for one server. Browser sign-in (authorization code + PKCE,
  * public client, dynamic registration or CIMD, or a pre-registered client), or a machine grant
  * configured on the server (client credentials, cross-app access), whose tokens come without a
  * browser. Everything it keeps goes to the OAuthStore; a sign-in in progress is `pending`.

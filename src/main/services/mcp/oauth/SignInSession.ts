@@ -6,7 +6,7 @@ import { DEFAULT_CALLBACK_PORT, type CallbackServer } from './callbackServer'
 import type { McpOAuthClientProvider } from './McpOAuthClientProvider'
 
 /**
- * A4: the sign-in of one connect. The transport runs the SDK's auth() on a 401 (discovery,
+ * The sign-in of one connect. The transport runs the SDK's auth() on a 401 (discovery,
  * registration, refresh, step-up on 403 insufficient_scope, the authorization URL); when that
  * ended in the browser, the connect is refused, and `finishSignIn` waits for the callback's code
  * (5 minutes at most), exchanges it, and lets the connect go again with a new transport. Once

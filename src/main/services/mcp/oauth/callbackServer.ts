@@ -37,7 +37,7 @@ interface Listener {
 }
 
 /**
- * A2: the loopback end of the browser sign-in. One listener per port, on 127.0.0.1 only, started
+ * The loopback end of the browser sign-in. One listener per port, on 127.0.0.1 only, started
  * before the browser opens; it answers only `/oauth/callback` and routes each redirect to its
  * flow by `state`, so two sign-ins at once (even on the same port) never take each other's code.
  * A redirect with an unknown state gets a 400 and the flow keeps waiting. A flow waits 5 minutes

@@ -33,7 +33,7 @@ export interface OAuthStoreOptions {
 }
 
 /**
- * A3: one file per server URL and client (`{sha256}_oauth.json`): the authorization server
+ * One file per server URL and client (`{sha256}_oauth.json`): the authorization server
  * that issued them is inside (the SDK stamps client and tokens with its issuer). Encrypted as a
  * whole where the platform can (safeStorage), a 0600 file written atomically either way. A file
  * that does not read or parse is set aside (`.corrupt-<time>`) and the sign-in starts over:

@@ -16,10 +16,10 @@ export interface InProcessServerContext {
   userDataDir: string
 }
 
-/** Built-in servers by name (B); each connect gets a fresh instance. */
+/** Built-in servers by name; each connect gets a fresh instance. */
 export type InMemoryServerFactories = Record<string, (context: InProcessServerContext) => InProcessServer | Promise<InProcessServer>>
 
-/** T4: a linked pair; the server half runs in this process and closes with the client half. */
+/** A linked pair; the server half runs in this process and closes with the client half. */
 export async function createInMemoryTransport(
   server: McpServer,
   factories: InMemoryServerFactories,

@@ -17,7 +17,7 @@ export interface TransportContext {
   inMemoryServers: InMemoryServerFactories
   log: ServerLogWriter
   stopGraceMs?: number
-  /** the OAuth provider of this connect (SPEC §A), for HTTP transports, and the fetch it watches */
+  /** the OAuth provider of this connect, for HTTP transports, and the fetch it watches */
   authProvider?: OAuthClientProvider
   authFetch?: typeof fetch
   /** the connect's span (tracing on): its steps, and the traceparent of HTTP requests that are no tool call's */
@@ -34,7 +34,7 @@ export interface TransportAttempt {
   explain(error: unknown, timeoutMs: number): McpServerError
 }
 
-/** Which transports to try, in order (T1–T5). A URL without a type: Streamable HTTP, then SSE. */
+/** Which transports to try, in order. A URL without a type: Streamable HTTP, then SSE. */
 export function transportKindsFor(server: McpServer): TransportKind[] {
   if (server.type === 'inMemory') return ['inMemory']
   if (server.type === 'stdio' || (!server.type && server.command && !server.baseUrl)) return ['stdio']
@@ -44,7 +44,7 @@ export function transportKindsFor(server: McpServer): TransportKind[] {
   throw new McpServerError(server, 'BAD_CONFIG', 'set a command (stdio) or a URL (HTTP)')
 }
 
-/** T5: the initialize POST got a 4xx (404 and 405 included): the server may speak only SSE. */
+/** The initialize POST got a 4xx (404 and 405 included): the server may speak only SSE. */
 export function shouldFallBackToSse(error: unknown): boolean {
   const status = httpStatusOf(error instanceof McpServerError ? error.cause : error)
   return status !== undefined && status >= 400 && status < 500

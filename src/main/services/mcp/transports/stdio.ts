@@ -14,11 +14,11 @@ export const STDIO_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 /** `data.reason` of the error a request gets when its reply was over the limit */
 export const REPLY_TOO_LARGE = 'reply-too-large'
 
-/** As many stderr lines per chunk as the server log keeps in all (G1) */
+/** As many stderr lines per chunk as the server log keeps in all */
 const STDERR_KEEP_PER_CHUNK = 200
 
 /**
- * Stdio transport (T1) that owns its child process. Why not the SDK's StdioClientTransport: it
+ * Stdio transport that owns its child process. Why not the SDK's StdioClientTransport: it
  * hides the process (no exit code for "exited with code 1 during start"), loses non-JSON stdout
  * lines (we log them, level `stdout`, and carry on), and cannot end the process group (an `npx`
  * wrapper leaves its real server behind). Same wire format: one JSON-RPC message per line.
@@ -121,7 +121,7 @@ export class StdioProcessTransport implements Transport {
       )
       child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk))
       child.stdout!.on('end', () => stdout.end())
-      // G4: only the lines the 200-entry log could keep are decoded; the rest are counted
+      // only the lines the 200-entry log could keep are decoded; the rest are counted
       let skipped = 0
       let skipReportedAt = 0
       const stderr = new LineSplitter(
@@ -164,7 +164,7 @@ export class StdioProcessTransport implements Transport {
     })
   }
 
-  /** Ends the server the polite way first: stdin closed, then SIGTERM, then SIGKILL (L8). */
+  /** Ends the server the polite way first: stdin closed, then SIGTERM, then SIGKILL. */
   close(): Promise<void> {
     this.stopping ??= this.stop()
     return this.stopping

@@ -9,7 +9,7 @@ export interface ElicitationDialogProps extends RequestPlace {
   onAnswer: (response: ElicitationResponse) => void
 }
 
-/** Q2: a form for form mode (the default when `mode` is absent), a consent screen for URL mode. */
+/** A form for form mode (the default when `mode` is absent), a consent screen for URL mode. */
 export function ElicitationDialog({ event, ...rest }: ElicitationDialogProps) {
   const { params } = event
   return params.mode === 'url' ? (

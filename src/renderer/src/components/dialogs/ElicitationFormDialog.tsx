@@ -15,7 +15,7 @@ export interface ElicitationFormDialogProps extends RequestPlace {
   onAnswer: (response: ElicitationResponse) => void
 }
 
-/** Q2 form mode: the server's message and a validated form built from its requested schema. */
+/** Form mode: the server's message and a validated form built from its requested schema. */
 export function ElicitationFormDialog({ event, params, busy, onAnswer, position, total }: ElicitationFormDialogProps) {
   const { t } = useTranslation()
   const [form] = Form.useForm()

@@ -14,7 +14,7 @@ export interface ElicitationUrlDialogProps extends RequestPlace {
   onAnswer: (response: ElicitationResponse) => void
 }
 
-/** Only http(s) addresses are offered for opening, as main only opens those (SPEC S). */
+/** Only http(s) addresses are offered for opening, as main only opens those. */
 function parseWebUrl(raw: string): URL | undefined {
   try {
     const url = new URL(raw)
@@ -51,7 +51,7 @@ function HighlightedUrl({ raw, url }: { raw: string; url?: URL }) {
   )
 }
 
-/** Q2 URL mode: the address is shown in full and opened only when the user clicks Open. */
+/** URL mode: the address is shown in full and opened only when the user clicks Open. */
 export function ElicitationUrlDialog({ event, params, busy, onAnswer, position, total }: ElicitationUrlDialogProps) {
   const { t } = useTranslation()
   const api = useApi()

@@ -14,7 +14,7 @@ export interface SamplingDialogProps extends RequestPlace {
 }
 
 /**
- * Q3: what the server asks a model, shown in full; the user writes (or edits) the reply that goes
+ * What the server asks a model, shown in full; the user writes (or edits) the reply that goes
  * back, or rejects. Never answered silently: Esc and the close button reject.
  */
 export function SamplingDialog({ event, busy, onAnswer, position, total }: SamplingDialogProps) {

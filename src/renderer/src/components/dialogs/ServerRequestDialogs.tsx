@@ -8,7 +8,7 @@ import { ElicitationDialog } from './ElicitationDialog'
 import { SamplingDialog } from './SamplingDialog'
 
 /**
- * The dialogs for what servers ask of the user (SPEC Q2, Q3), mounted once at the app root. One
+ * The dialogs for what servers ask of the user, mounted once at the app root. One
  * request is on screen at a time; the others wait in arrival order behind it ("1 of 3").
  */
 export function ServerRequestDialogs() {

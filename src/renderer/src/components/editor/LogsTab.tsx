@@ -15,7 +15,7 @@ import { useVirtualLog, VirtualLogPanel } from './VirtualLogPanel'
 const ROW_ESTIMATE = 26
 
 /**
- * The server's live log (G2): the level the server logs at, filter by level, search, follow the tail or not, clear, export.
+ * The server's live log: the level the server logs at, filter by level, search, follow the tail or not, clear, export.
  */
 export function LogsTab({ server }: { server: McpServer }) {
   const { t } = useTranslation()

@@ -10,7 +10,7 @@ export interface PromptsTabProps {
   onChange: (changes: McpServerChanges) => void
 }
 
-/** The editor's Prompts tab: each prompt with its arguments, fetched and shown as messages (P1). */
+/** The editor's Prompts tab: each prompt with its arguments, fetched and shown as messages. */
 export function PromptsTab({ server }: PromptsTabProps) {
   const { t } = useTranslation()
   const { items, loading, error, reload } = useServerPrompts(server)

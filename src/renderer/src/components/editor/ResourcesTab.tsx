@@ -37,7 +37,7 @@ function ListError({ list, server, testId }: { list: ServerList<unknown>; server
 }
 
 /**
- * The editor's Resources tab: resources (read, watch, live "updated" marks) and templates (P1, N4).
+ * The editor's Resources tab: resources (read, watch, live "updated" marks) and templates.
  * What is watched lives in main's session and the marks in the store, so leaving the tab loses neither.
  */
 export function ResourcesTab({ server }: ResourcesTabProps) {

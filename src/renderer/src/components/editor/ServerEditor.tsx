@@ -101,13 +101,13 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
         return
       }
       const changes: McpServerChanges = diffServer(server, saved)
-      // main tells a connected server its new roots (Q1)
+      // main tells a connected server its new roots
       await actions.commands.update(server.id, changes)
       setTouched(new Set())
       setSubmitted(false)
       const effect = saveEffect(changes)
       if (saved.isActive && effect === 'restart') {
-        // the form showed the whole command while it was edited: saving it is the approval (SPEC §S)
+        // the form showed the whole command while it was edited: saving it is the approval
         await actions.restart(saved, { typedByUser: true })
         void message.success(t('editor.savedRestarted', { name: saved.name }))
       } else if (saved.isActive && effect === 'roots' && status.status === 'connected') {

@@ -18,7 +18,7 @@ export interface ToolsTabProps {
 // below this many rows a plain table is as fast, and rows keep their natural height
 const VIRTUAL_FROM = 50
 
-/** Adds or removes `name` in a per-tool list (X8), keeping the list free of duplicates. */
+/** Adds or removes `name` in a per-tool list, keeping the list free of duplicates. */
 export function toggleIn(list: string[] | undefined, name: string, present: boolean): string[] {
   const rest = (list ?? []).filter((n) => n !== name)
   return present ? [...rest, name] : rest

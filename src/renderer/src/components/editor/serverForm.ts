@@ -180,7 +180,7 @@ export function diffServer(before: McpServer, after: McpServer): McpServerChange
 /** Fields that only describe the server: changing them needs no restart. */
 const COSMETIC = new Set(['description', 'provider', 'providerUrl', 'logoUrl', 'tags', 'roots', 'disabledTools', 'disabledAutoApproveTools', 'isActive'])
 
-/** After a save: does the running connection need a restart, or only a roots update (Q1)? */
+/** After a save: does the running connection need a restart, or only a roots update? */
 export function saveEffect(changes: McpServerChanges): 'restart' | 'roots' | 'none' {
   const keys = Object.keys(changes)
   if (keys.some((k) => !COSMETIC.has(k))) return 'restart'

@@ -10,7 +10,7 @@ import { EXTENSION_FILE_TYPES, isExtensionFile } from './readArchive'
 import { useExtensionStage } from './useExtensionStage'
 
 /**
- * Installing a desktop extension (SPEC §D): choose (or drop) a .mcpb/.dxt file, see what it is,
+ * Installing a desktop extension: choose (or drop) a .mcpb/.dxt file, see what it is,
  * who signed it and the full command it will run, fill in its settings, Install. Cancel, at any
  * step, leaves nothing staged. Shown while mounted; `file`: one dropped on the window; `opened`: one
  * the operating system opened the app with (a double-click), which main reads.

@@ -9,7 +9,7 @@ import { useAppInfo } from '@renderer/hooks/useAppInfo'
 import { defaultText, type FormValue } from './userConfigValues'
 
 /**
- * An extension's settings (its manifest's user_config, SPEC D4) as a form: text, numbers inside
+ * An extension's settings (its manifest's user_config) as a form: text, numbers inside
  * their min/max, switches, folders and files (with the system's pickers where there are ones),
  * one or several; required ones marked, defaults as hints, sensitive ones masked.
  */

@@ -14,7 +14,7 @@ import { LinkServers } from './LinkServers'
 import { readInstallLink } from './readInstallLink'
 
 /**
- * An install link (SPEC §F): every server it proposes with its full command or URL, a tick box
+ * An install link: every server it proposes with its full command or URL, a tick box
  * each, none ticked. Only the ticked ones are added, switched off; a link starts nothing, each
  * server's command is approved when the user first switches it on. A bad link is refused whole.
  */

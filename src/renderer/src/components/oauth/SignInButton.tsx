@@ -6,7 +6,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { useApi } from '@renderer/context/ApiContext'
 
 /**
- * SPEC §A: the user's Sign in. Main opens the system browser and waits for the redirect back
+ * The user's Sign in. Main opens the system browser and waits for the redirect back
  * (5 minutes at most); the server's status follows as usual (connecting → connected).
  */
 export function SignInButton({ server, size, type = 'primary' }: { server: McpServer; size?: 'small' | 'middle'; type?: 'primary' | 'default' }) {

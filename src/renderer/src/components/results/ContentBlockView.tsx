@@ -15,7 +15,7 @@ interface BlockProps {
   server?: McpServer
 }
 
-/** The block itself, by its type (X6). */
+/** The block itself, by its type. */
 function BlockBody({ block, server }: BlockProps) {
   const { t } = useTranslation()
   switch (block.type) {

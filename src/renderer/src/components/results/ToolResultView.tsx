@@ -8,7 +8,7 @@ import { JsonTree } from './JsonTree'
 import { StructuredContentCheck } from './StructuredContentCheck'
 
 /**
- * A tool's result: every content block by type, structuredContent as a tree, isError in red (X6).
+ * A tool's result: every content block by type, structuredContent as a tree, isError in red.
  * `server` is where it came from, so its resource links can be read in place.
  */
 export function ToolResultView({

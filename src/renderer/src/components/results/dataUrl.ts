@@ -9,7 +9,7 @@ export function base64Size(base64: string): number {
   return Math.max(0, Math.floor((base64.length * 3) / 4) - padding)
 }
 
-/** Only web links leave the app (SPEC §S): anything else is shown, never opened. */
+/** Only web links leave the app: anything else is shown, never opened. */
 export function isWebUrl(uri: string): boolean {
   try {
     const { protocol } = new URL(uri)

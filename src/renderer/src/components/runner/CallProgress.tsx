@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { ProgressEvent } from '@shared/ipc/contract'
 import { TaskStatusTag } from './TaskStatusTag'
 
-/** The bar fed by the server's progress notifications (X5), or a task's status (X9), with its message. */
+/** The bar fed by the server's progress notifications, or a task's status, with its message. */
 export function CallProgress({ progress }: { progress?: ProgressEvent }) {
   const { t } = useTranslation()
   const total = progress?.total

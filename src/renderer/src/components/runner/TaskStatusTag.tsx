@@ -10,7 +10,7 @@ const COLORS: Record<TaskStatus, string> = {
   cancelled: 'default'
 }
 
-/** Where an MCP task is (X9), in words and colour; the task id is there for whoever reads the server's logs. */
+/** Where an MCP task is, in words and colour; the task id is there for whoever reads the server's logs. */
 export function TaskStatusTag({ task }: { task: { taskId: string; status: TaskStatus } }) {
   const { t } = useTranslation()
   return (

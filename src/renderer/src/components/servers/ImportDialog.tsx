@@ -49,7 +49,7 @@ function parse(text: string): Parsed | null {
 
 /**
  * Paste (or open) the JSON another host wrote; see every server it adds with its full command
- * before anything is saved (SPEC §F, §S). One bad field blocks the whole import, named in the error.
+ * before anything is saved. One bad field blocks the whole import, named in the error.
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
@@ -194,7 +194,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   )
 }
 
-/** Every server the import adds, with the full command it will run (SPEC §S). */
+/** Every server the import adds, with the full command it will run. */
 function ImportPreview({ plan }: { plan: ImportPlanItem[] }) {
   const { t } = useTranslation()
   return (

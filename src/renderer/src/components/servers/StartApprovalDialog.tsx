@@ -6,7 +6,7 @@ import { serverTarget, serverTypeKey } from './serverTarget'
 
 /**
  * Shown before the first start of a server the user did not type in (import, deep link): the whole
- * command line, where it runs, and which variables it gets (values hidden) — SPEC §S.
+ * command line, where it runs, and which variables it gets (values hidden).
  */
 export function StartApprovalDialog({
   server,

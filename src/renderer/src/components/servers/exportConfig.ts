@@ -3,7 +3,7 @@ import type { McpServer } from '@shared/mcp/server'
 type Entry = Record<string, unknown>
 
 /**
- * The list as an `mcpServers` file (SPEC §F) that Claude Desktop, Cursor and Cherry Studio read,
+ * The list as an `mcpServers` file that Claude Desktop, Cursor and Cherry Studio read,
  * and our importer reads back to the same servers: `command/args/env` for stdio, `type` + `url`
  * for remote ones, our extra fields alongside (other hosts ignore unknown keys).
  */

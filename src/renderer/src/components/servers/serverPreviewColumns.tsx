@@ -6,7 +6,7 @@ import { serverTarget, serverTypeKey } from './serverTarget'
 
 /**
  * The columns every "these servers will be added" table shows (import, install link): the type,
- * the full command or URL (SPEC §S), and the names of the env variables and headers it sends,
+ * the full command or URL, and the names of the env variables and headers it sends,
  * never their values. One builder, so the two dialogs cannot show a server differently.
  */
 export function serverPreviewColumns<Row extends { server: McpServer }>(t: TFunction, options: { commandTestId: string }): TableColumnsType<Row> {

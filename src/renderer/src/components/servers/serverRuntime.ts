@@ -64,7 +64,7 @@ export function createServerRuntime({ api, commands, getState, dispatch, logs, a
     }
   }
 
-  /** O2: main runs only what the user approved; the page shows the command first where main does not ask itself. */
+  /** main runs only what the user approved; the page shows the command first where main does not ask itself. */
   const ensureApproved = async (server: McpServer, typedByUser: boolean) => {
     if (approved(server)) return true
     if (!typedByUser && pageAsksFirst(server, await appMode()) && !(await askApproval(server))) return false

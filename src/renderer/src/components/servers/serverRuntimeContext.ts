@@ -8,7 +8,7 @@ export interface ServerRuntimeApi {
   logs: ServerLogStore
   /** changes to the server list, made in main */
   commands: ServerCommands
-  /** turns a server on: asks for approval first when needed (SPEC §S); resolves false if the user declined */
+  /** turns a server on: asks for approval first when needed; resolves false if the user declined */
   start(server: McpServer): Promise<boolean>
   /** connects again after an error; the server stays active */
   retry(server: McpServer): Promise<void>

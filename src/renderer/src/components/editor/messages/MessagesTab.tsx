@@ -14,7 +14,7 @@ import { useVirtualLog, VirtualLogPanel } from '../VirtualLogPanel'
 const ROW_ESTIMATE = 28
 
 /**
- * Every JSON-RPC message the host and the server exchanged (X10): filter by method and direction,
+ * Every JSON-RPC message the host and the server exchanged: filter by method and direction,
  * pause the view, a click (or Enter) opens a message's body as a tree. Only the rows on screen are
  * in the DOM. Distinct from the Trace window, which shows spans of operations.
  */
