@@ -8,26 +8,33 @@ import { McpServerError, replyTooLargeDetail } from './errors'
 /** A server may page any list; a cursor that never ends is cut off rather than followed forever. */
 const MAX_PAGES = 100
 
-async function collectPages<T>(fetchPage: (cursor?: string) => Promise<{ items: T[]; nextCursor?: string }>): Promise<T[]> {
+/**
+ * Every page of one of a server's lists. A server without the capability has an empty list, and
+ * so does one that answers "method not found"; any other failure is shown.
+ */
+async function listAll<P extends { nextCursor?: string }, T>(
+  client: Client,
+  server: McpServer,
+  capability: 'tools' | 'prompts' | 'resources',
+  what: string,
+  request: (params: { cursor: string } | undefined) => Promise<P>,
+  items: (page: P) => T[]
+): Promise<T[]> {
+  if (!client.getServerCapabilities()?.[capability]) return []
   const all: T[] = []
   let cursor: string | undefined
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const { items, nextCursor } = await fetchPage(cursor)
-    all.push(...items)
-    if (!nextCursor || nextCursor === cursor) break
-    cursor = nextCursor
-  }
-  return all
-}
-
-/** "method not found" from a server without the capability is an empty list; anything else is shown. */
-async function orEmptyWhenUnsupported<T>(work: () => Promise<T[]>): Promise<T[]> {
   try {
-    return await work()
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const reply = await request(cursor ? { cursor } : undefined)
+      all.push(...items(reply))
+      if (!reply.nextCursor || reply.nextCursor === cursor) break
+      cursor = reply.nextCursor
+    }
   } catch (error) {
     if (error instanceof McpError && error.code === ErrorCode.MethodNotFound) return []
-    throw error
+    throw failed(server, `listing ${what}`, error)
   }
+  return all
 }
 
 function failed(server: McpServer, what: string, error: unknown): McpServerError {
@@ -39,18 +46,8 @@ function failed(server: McpServer, what: string, error: unknown): McpServerError
 }
 
 /** The server's tools as it lists them (cached per server key). */
-export async function listAllTools(client: Client, server: McpServer): Promise<Tool[]> {
-  if (!client.getServerCapabilities()?.tools) return []
-  try {
-    return await orEmptyWhenUnsupported<Tool>(() =>
-      collectPages(async (cursor) => {
-        const page = await client.listTools(cursor ? { cursor } : undefined)
-        return { items: page.tools, nextCursor: page.nextCursor }
-      })
-    )
-  } catch (error) {
-    throw failed(server, 'listing tools', error)
-  }
+export function listAllTools(client: Client, server: McpServer): Promise<Tool[]> {
+  return listAll(client, server, 'tools', 'tools', (params) => client.listTools(params), (page) => page.tools)
 }
 
 /**
@@ -71,46 +68,23 @@ export function asMcpTools(server: McpServer, tools: Tool[]): McpTool[] {
   return result
 }
 
-export async function listAllPrompts(client: Client, server: McpServer): Promise<Prompt[]> {
-  if (!client.getServerCapabilities()?.prompts) return []
-  try {
-    return await orEmptyWhenUnsupported(() =>
-      collectPages(async (cursor) => {
-        const page = await client.listPrompts(cursor ? { cursor } : undefined)
-        return { items: page.prompts, nextCursor: page.nextCursor }
-      })
-    )
-  } catch (error) {
-    throw failed(server, 'listing prompts', error)
-  }
+export function listAllPrompts(client: Client, server: McpServer): Promise<Prompt[]> {
+  return listAll(client, server, 'prompts', 'prompts', (params) => client.listPrompts(params), (page) => page.prompts)
 }
 
-export async function listAllResources(client: Client, server: McpServer): Promise<Resource[]> {
-  if (!client.getServerCapabilities()?.resources) return []
-  try {
-    return await orEmptyWhenUnsupported(() =>
-      collectPages(async (cursor) => {
-        const page = await client.listResources(cursor ? { cursor } : undefined)
-        return { items: page.resources, nextCursor: page.nextCursor }
-      })
-    )
-  } catch (error) {
-    throw failed(server, 'listing resources', error)
-  }
+export function listAllResources(client: Client, server: McpServer): Promise<Resource[]> {
+  return listAll(client, server, 'resources', 'resources', (params) => client.listResources(params), (page) => page.resources)
 }
 
-export async function listAllResourceTemplates(client: Client, server: McpServer): Promise<ResourceTemplate[]> {
-  if (!client.getServerCapabilities()?.resources) return []
-  try {
-    return await orEmptyWhenUnsupported(() =>
-      collectPages(async (cursor) => {
-        const page = await client.listResourceTemplates(cursor ? { cursor } : undefined)
-        return { items: page.resourceTemplates, nextCursor: page.nextCursor }
-      })
-    )
-  } catch (error) {
-    throw failed(server, 'listing resource templates', error)
-  }
+export function listAllResourceTemplates(client: Client, server: McpServer): Promise<ResourceTemplate[]> {
+  return listAll(
+    client,
+    server,
+    'resources',
+    'resource templates',
+    (params) => client.listResourceTemplates(params),
+    (page) => page.resourceTemplates
+  )
 }
 
 /** Subscribe / unsubscribe to resources/updated for one uri; refused clearly when unsupported. */
