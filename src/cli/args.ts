@@ -10,6 +10,8 @@ commands:
   import FILE [--input ID=VALUE]...         add a config file's servers to MCP Studio's list (approved: you ran this)
   remove SERVER                             remove a server from MCP Studio's list
   approve SERVER                            approve the command (or URL) a saved server runs now
+  enable SERVER                             switch a saved server on (the app, if it runs, starts it)
+  disable SERVER                            switch a saved server off (the app, if it runs, stops it)
   check SERVER                              connect and list tools: "ok: N tools" or the error
   tools SERVER                              tools: name, function-call id, description
   call SERVER TOOL [--args JSON] [--timeout S] [--trace]
@@ -51,6 +53,8 @@ export type CliCommand =
   | { name: 'import'; file: string; json: boolean }
   | { name: 'remove'; server: string; json: boolean }
   | { name: 'approve'; server: string; json: boolean }
+  | { name: 'enable'; server: string; json: boolean }
+  | { name: 'disable'; server: string; json: boolean }
   | { name: 'check'; server: string; json: boolean }
   | { name: 'tools'; server: string; json: boolean }
   | { name: 'call'; server: string; tool: string; args?: string; timeoutSeconds?: number; trace?: boolean; json: boolean }
@@ -92,6 +96,8 @@ const SHAPES = {
   import: { positionals: ['FILE'], flags: [] },
   remove: { positionals: ['SERVER'], flags: [] },
   approve: { positionals: ['SERVER'], flags: [] },
+  enable: { positionals: ['SERVER'], flags: [] },
+  disable: { positionals: ['SERVER'], flags: [] },
   check: { positionals: ['SERVER'], flags: [] },
   tools: { positionals: ['SERVER'], flags: [] },
   call: { positionals: ['SERVER', 'TOOL'], flags: ['args', 'timeout', 'trace'] },
@@ -158,7 +164,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     throw usageError('--input fills the placeholders of a --config (or import) file; give the file with --config')
   }
   // these change the app's own list: a --config file is not it
-  if (values.config && (name === 'import' || name === 'remove' || name === 'approve' || name === 'dxt')) {
+  if (values.config && (name === 'import' || name === 'remove' || name === 'approve' || name === 'enable' || name === 'disable' || name === 'dxt')) {
     throw usageError(`"${name}" changes MCP Studio's saved servers and takes no --config`)
   }
   if (values.help || name === 'help') return { ...base, command: { name: 'help' } }
@@ -192,6 +198,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
       return { ...base, command: { name: command, file: first, json } }
     case 'remove':
     case 'approve':
+    case 'enable':
+    case 'disable':
     case 'check':
     case 'tools':
     case 'prompts':

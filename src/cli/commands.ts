@@ -1,6 +1,6 @@
 import type { ProgressEvent } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
-import type { MCPService } from '../main/services/mcp/MCPService'
+import type { McpHost } from '../main/services/mcp/mcpHost'
 import type { Tracing } from '../main/services/trace/Tracing'
 import { publicServer } from './publicServer'
 import { parsePromptArgsJson, type CliCommand } from './args'
@@ -18,7 +18,8 @@ export interface CommandContext {
   config: LoadedConfig
   /** --input values (for `import`) */
   inputs: Record<string, string>
-  service: MCPService
+  /** traced when `tracing` is on */
+  service: McpHost
   /** where MCP Studio keeps its data (the saved list, installed extensions) */
   userDataDir: string
   signal: AbortSignal
@@ -68,7 +69,7 @@ export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>,
     else await out(shown.map((s) => `${s.name}\t${typeOf(s)}\t${approval(s)}\t${describeTarget(s)}`).join('\n'))
     return ExitCode.Ok
   }
-  if (command.name === 'import' || command.name === 'remove' || command.name === 'approve') {
+  if (command.name === 'import' || command.name === 'remove' || command.name === 'approve' || command.name === 'enable' || command.name === 'disable') {
     return runRegistryCommand(command, ctx.config, ctx.inputs, ctx.userDataDir)
   }
   if (command.name === 'dxt') {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { applyConfigInputs, McpConfigError, parseMcpConfigFile, type ConfigInput } from '@shared/mcp/configImport'
-import { approvalTarget } from '@shared/mcp/registry'
+import { approvalTarget } from '@shared/mcp/launchSpec'
 import type { McpServer } from '@shared/mcp/server'
 import { ServerRegistry } from '../main/services/servers/ServerRegistry'
 import { usageError } from './errors'
@@ -12,7 +12,7 @@ export interface LoadedConfig {
   source: string
   /** inputs of the file that no --input filled and that have no default */
   missingInputs?: ConfigInput[]
-  /** O2: a --config file on the command line is the user's consent; the app's list says per server */
+  /** a --config file on the command line is the user's consent; the app's list says per server */
   isApproved(id: string): boolean
   /** the app's registry, when the servers came from it (import, remove, approve change it) */
   registry?: ServerRegistry

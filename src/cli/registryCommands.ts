@@ -1,4 +1,4 @@
-import { approvalTarget } from '@shared/mcp/registry'
+import { approvalTarget } from '@shared/mcp/launchSpec'
 import type { McpServer } from '@shared/mcp/server'
 import { removeServer } from '../main/services/servers/removeServer'
 import type { ServerRegistry } from '../main/services/servers/ServerRegistry'
@@ -11,6 +11,8 @@ export type RegistryCommand =
   | { name: 'import'; file: string; json: boolean }
   | { name: 'remove'; server: string; json: boolean }
   | { name: 'approve'; server: string; json: boolean }
+  | { name: 'enable'; server: string; json: boolean }
+  | { name: 'disable'; server: string; json: boolean }
 
 function registryOf(config: LoadedConfig): ServerRegistry {
   // parseCliArgs refuses --config for these; the saved list is always what they change
@@ -51,9 +53,23 @@ export async function runRegistryCommand(command: RegistryCommand, config: Loade
     await (command.json ? outJson({ removed: server.name }) : out(`removed ${server.name}`))
     return ExitCode.Ok
   }
+  if (command.name === 'enable' || command.name === 'disable') return setActive(registry, server, command.name === 'enable', command.json)
   await registry.approve(server.id)
   await registry.flush()
   const target = approvalTarget(server)
   await (command.json ? outJson({ approved: server.name, target }) : out(`approved ${server.name}:\n  ${target.replace(/\n/g, '\n  ')}`))
+  return ExitCode.Ok
+}
+
+/**
+ * The active switch, as in the window. The app, if it runs, sees the file change and starts or
+ * stops the server; switching on does not approve: an unapproved server waits for `approve`.
+ */
+async function setActive(registry: ServerRegistry, server: McpServer, on: boolean, json: boolean): Promise<number> {
+  await registry.update(server.id, { isActive: on })
+  await registry.flush()
+  const approved = registry.isApproved(server.id)
+  const note = on && !approved ? ` (it runs once approved: cli approve ${JSON.stringify(server.name)})` : ''
+  await (json ? outJson({ [on ? 'enabled' : 'disabled']: server.name, approved }) : out(`${on ? 'enabled' : 'disabled'} ${server.name}${note}`))
   return ExitCode.Ok
 }

@@ -10,20 +10,24 @@ import { traceHandlers } from './ipc/traceHandlers'
 import { ExtensionInstaller } from './services/extensions/ExtensionInstaller'
 import type { OpenedFileInbox } from './services/extensions/OpenedFileInbox'
 import { MCPService, type MCPServiceOptions } from './services/mcp/MCPService'
+import type { McpHost } from './services/mcp/mcpHost'
 import { defaultBinDirs } from './services/mcp/mcpServiceOptions'
 import { sharedLoginShellEnv } from './services/mcp/shellEnv'
-import { stopRemovedServers } from './services/servers/stopRemovedServers'
+import { ServerManager } from './services/lifecycle/ServerManager'
 import { ServerRegistry } from './services/servers/ServerRegistry'
 import { FileStorage } from './services/storage/FileStorage'
 import { hostTracing } from './services/trace/hostTracing'
+import { mcpObserver, TracedMcpService } from './services/trace/TracedMcpService'
 
 export interface Host {
   router: IpcRouter
-  mcp: MCPService
+  /** the MCP service as the handlers call it: each operation a span */
+  mcp: McpHost
   registry: ServerRegistry
   storage: FileStorage
   extensions: ExtensionInstaller
-  /** ends every MCP client and child process (L8), then waits for the registry's last write */
+  manager: ServerManager
+  /** ends every MCP client and child process, then waits for the registry's last write */
   close(): Promise<void>
 }
 
@@ -48,11 +52,14 @@ export async function createHost(deps: HostDeps): Promise<Host> {
 /** The services and handlers around a registry that is already loaded. */
 export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const { platform } = deps
-  // O2 where processes start: only the exact config the user approved runs
+  // where processes start: only the exact config the user approved runs
   const storage = new FileStorage(platform.userDataDir)
-  // every MCP operation a span (SPEC §R), read by the Trace window, exported when configured
+  // every MCP operation a span, read by the Trace window, exported when configured
   const { tracing, otlp } = hostTracing({ secrets: () => mcp.secrets.values(), storage, encrypt: platform.encrypt?.bind(platform), decrypt: platform.decrypt?.bind(platform) })
-  const mcp = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server), tracing })
+  // tracing decorates the service: it sees the service's own work (connects, sign-in steps, log
+  // lines) through the observer, and the handlers call the operations through it
+  const service = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server), observer: mcpObserver(tracing) })
+  const mcp = new TracedMcpService(service, tracing)
   forwardEvents({ platform, mcp, registry })
   const offSpans = tracing.store.onSpans((event) => platform.emit('trace:spans', event))
   const offRecording = tracing.onRecording((on) => platform.emit('trace:recording', { on }))
@@ -60,9 +67,11 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const offLinks = deps.installLinks?.onArrival(() => platform.emit('app:install-links', {}))
   // the same for a double-clicked extension file: the window takes it and opens the install dialog
   const offOpened = deps.openedExtensions?.onArrival(() => platform.emit('extensions:files-opened', {}))
-  // a server the CLI adds while the app runs shows in the windows at once; one it removes stops
+  // a change the CLI makes while the app runs shows in the windows at once, and main acts on it
   const unwatch = registry.watch()
-  const offRemovals = stopRemovedServers(registry, (server) => mcp.removeServer(server))
+  // main runs each server's life, with or without a window: the active, approved ones start now
+  const manager = new ServerManager(registry, mcp)
+  const stopManaging = manager.start()
   // desktop extensions: what a process that died while staging or installing left is swept now
   // runtimes are looked for where servers will find them: the same login shell and bundled tools
   const runtimes = { loginEnv: deps.mcpOptions?.loginShellEnv ?? sharedLoginShellEnv, binDirs: deps.mcpOptions?.binDirs ?? defaultBinDirs() }
@@ -86,9 +95,10 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     registry,
     storage,
     extensions,
+    manager,
     close: async () => {
       unwatch()
-      offRemovals()
+      stopManaging()
       await extensions.staging.discardAll()
       offSpans()
       offRecording()

@@ -2,14 +2,14 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { approvalTarget } from '@shared/mcp/registry'
+import { approvalTarget } from '@shared/mcp/launchSpec'
 import type { McpServer } from '@shared/mcp/server'
 import { startAuthServer, type AuthServer } from '../fixtures/oauth/authServer'
 import { startResourceServer, type ResourceServer } from '../fixtures/oauth/resourceServer'
 import { appSession } from './support/appSession'
 import { ARTIFACTS } from './support/browserApp'
 
-// SPEC A / U in a real browser: a remote server that needs OAuth shows "needs sign-in"; Sign in
+// OAuth sign-in in a real browser: a remote server that needs OAuth shows "needs sign-in"; Sign in
 // hands the authorization URL to the system browser, which here is a script ($BROWSER, as
 // xdg-open uses it) that writes the URL down; the test then plays the browser, opening that URL in
 // Chromium, where oidc-provider approves and redirects to the app's real callback server; the

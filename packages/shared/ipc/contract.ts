@@ -13,7 +13,7 @@ import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
 import type { ServersSnapshot } from '../mcp/registry'
 import { McpServerChangesSchema, McpServerSchema, type McpServer } from '../mcp/server'
 import { CompletionRequestSchema, type CompletionSuggestions, type McpSessionState } from '../mcp/session'
-import type { McpAuthStatus, ServerStatusEvent } from '../mcp/status'
+import type { McpAuthStatus, ServerStates, ServerStatusEvent } from '../mcp/status'
 import { TraceExportInputSchema, type TraceExportSettings, type TraceExportTestResult } from '../trace/exportSettings'
 import { TraceListFilterSchema, type TraceSpan, type TraceSpansEvent, type TraceSummary } from '../trace/spans'
 import type {
@@ -39,7 +39,7 @@ export * from './types'
 export type PickFolderResult = { status: 'picked'; path: string } | { status: 'cancelled' } | { status: 'unavailable' }
 
 /**
- * The one table of renderer → main channels (SPEC §I). Each entry is declared once: its wire
+ * The one table of renderer → main channels. Each entry is declared once: its wire
  * name (`namespace:kebab-name`), the zod schema main checks its arguments with, and its result
  * type. The channel-name union, `window.api` (preload and browser bridge), the router's
  * validation and the handler map all derive from it; adding a channel is one entry plus its
@@ -94,7 +94,7 @@ export const ipcContract = {
   'storage:set-item': channel<void>()(z.object({ key: storageKey, value: z.string().max(1024 * 1024) })),
   'storage:remove-item': channel<void>()(z.object({ key: storageKey })),
 
-  // main's ServerRegistry: the one server list (O1); every change comes back as servers:changed
+  // main's ServerRegistry: the one server list; every change comes back as servers:changed
   'servers:list': channel<ServersSnapshot>()(none),
   /** new servers (the editor's quick create, an import after its inputs were filled in); never approved by this */
   'servers:add': channel<McpServer[]>()(z.object({ servers: z.array(McpServerSchema).min(1).max(500, 'at most 500 servers at a time: import the file in parts') })),
@@ -104,7 +104,7 @@ export const ipcContract = {
   /** the ids of every valid server, in the new order */
   // every server's id (the whole new order): a list of 10,000 must still be reorderable
   'servers:reorder': channel<void>()(z.object({ serverIds: z.array(serverId).max(50_000) })),
-  /** O2: the user agreed to run these servers' exact targets; false when they declined main's own confirmation */
+  /** the user agreed to run these servers' exact targets; false when they declined main's own confirmation */
   'servers:approve': channel<boolean>()(z.object({ serverIds: z.array(serverId).min(1).max(500, 'at most 500 servers at a time: approve them in parts') })),
   /** a broken entry replaced by the user's corrected JSON */
   'servers:repair': channel<McpServer>()(z.object({ serverId, entry: z.unknown() })),
@@ -115,7 +115,7 @@ export const ipcContract = {
     z.object({
       serverId,
       name: z.string().min(1),
-      /** an object, or a JSON string of one ('' means {}) (X1) */
+      /** an object, or a JSON string of one ('' means {}) */
       args: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
       callId: z.string().min(1).optional()
     })
@@ -133,12 +133,14 @@ export const ipcContract = {
   'mcp:complete': channel<CompletionSuggestions>()(CompletionRequestSchema.extend({ serverId })),
   /** logging/setLevel: the least severe level the server should send; kept by main until the session ends */
   'mcp:set-log-level': channel<void>()(z.object({ serverId, level: SyslogLevelSchema })),
+  /** every server's state as main holds it; `mcp:server-status` then tells each change */
+  'mcp:get-states': channel<ServerStates>()(none),
   /** the current session as main holds it (capabilities, log level, watched resources), never starting the server */
   'mcp:get-session': channel<McpSessionState>()(byId),
   'mcp:stop-server': channel<void>()(byId),
   'mcp:restart-server': channel<McpConnectionInfo>()(byId),
   'mcp:check-connectivity': channel<ConnectivityResult>()(byId),
-  /** SPEC §A: the user's Sign in: a connect that may open the browser; Sign out revokes and forgets */
+  /** the user's Sign in: a connect that may open the browser; Sign out revokes and forgets */
   'mcp:sign-in': channel<McpConnectionInfo>()(byId),
   'mcp:sign-out': channel<void>()(byId),
   'mcp:auth-status': channel<McpAuthStatus>()(byId),
@@ -153,7 +155,7 @@ export const ipcContract = {
   /** what is still waiting for the user: a window that (re)loads shows the dialogs it missed */
   'mcp:pending-requests': channel<PendingClientRequest[]>()(none),
 
-  // desktop extensions (SPEC §D): a .mcpb/.dxt archive staged (extracted and checked in a temp
+  // desktop extensions: a .mcpb/.dxt archive staged (extracted and checked in a temp
   // folder) for the user to review, then installed as a server, or discarded
   /** the archive's bytes; answers what it is, who signed it and what it will run */
   'extensions:stage': channel<ExtensionPreview>()(z.object({ fileName: z.string().min(1).max(255), dataBase64: z.string().min(1).max(90_000_000, 'the archive is larger than 64 MB') })),
@@ -169,7 +171,7 @@ export const ipcContract = {
   /** new settings; a masked value sent back unchanged keeps the stored one */
   'extensions:set-user-config': channel<McpServer>()(z.object({ serverId, values: UserConfigValuesSchema })),
 
-  // the Trace window (SPEC §R): recent operations as spans, kept in main
+  // the Trace window: recent operations as spans, kept in main
   /** recent traces, newest first, each by its root span */
   'trace:list': channel<TraceSummary[]>()(TraceListFilterSchema),
   /** one trace's spans in start order; empty once it was dropped */
@@ -197,19 +199,20 @@ export const ipcEvents = {
   'extensions:files-opened': event<Record<string, never>>(),
   /** the server list changed (any window, the CLI, an installer): the renderer's mirror is replaced */
   'servers:changed': event<ServersSnapshot>(),
-  /** logs travel in batches so a flooding server cannot flood the renderer (G4) */
+  /** logs travel in batches so a flooding server cannot flood the renderer */
   'mcp:server-log': event<ServerLogEvent>(),
-  /** every JSON-RPC message a server exchanged, in batches like the log (X10) */
+  /** every JSON-RPC message a server exchanged, in batches like the log */
   'mcp:messages': event<McpMessagesEvent>(),
   'mcp:progress': event<ProgressEvent>(),
+  /** a server's state changed (main's server manager is its one writer) */
   'mcp:server-status': event<ServerStatusEvent>(),
-  /** a server's tools, prompts or resources changed (N1–N3): list them again */
+  /** a server's tools, prompts or resources changed: list them again */
   'mcp:list-changed': event<ListChangedEvent>(),
-  /** a subscribed resource changed (N4) */
+  /** a subscribed resource changed */
   'mcp:resource-updated': event<ResourceUpdatedEvent>(),
-  /** a server asks the user for input (Q2); answer on mcp:respond-elicitation */
+  /** a server asks the user for input; answer on mcp:respond-elicitation */
   'mcp:elicitation-request': event<ElicitationRequestEvent>(),
-  /** a server asks for a model completion (Q3); answer on mcp:respond-sampling */
+  /** a server asks for a model completion; answer on mcp:respond-sampling */
   'mcp:sampling-request': event<SamplingRequestEvent>(),
   /** an elicitation or sampling request is over: close its dialog */
   'mcp:client-request-done': event<ClientRequestDoneEvent>(),

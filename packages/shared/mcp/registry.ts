@@ -34,20 +34,3 @@ export interface RegistryNotice {
   detail: string
 }
 
-/** Servers that run nothing on this machine and so need no approval: the in-process built-ins. */
-export function runsNothing(server: Pick<McpServer, 'type' | 'command' | 'baseUrl'>): boolean {
-  return server.type === 'inMemory' && !server.command && !server.baseUrl
-}
-
-/**
- * What the user approves (SPEC O2): the full command line with the names of the variables it gets
- * and the folder it runs in, or the URL. Any change to one of these asks again.
- */
-export function approvalTarget(server: Pick<McpServer, 'command' | 'args' | 'env' | 'cwd' | 'baseUrl'>): string {
-  if (!server.command) return server.baseUrl ?? ''
-  const lines = [[server.command, ...(server.args ?? [])].join(' ')]
-  const envNames = Object.keys(server.env ?? {}).sort()
-  if (envNames.length) lines.push(`env: ${envNames.join(', ')}`)
-  if (server.cwd) lines.push(`cwd: ${server.cwd}`)
-  return lines.join('\n')
-}

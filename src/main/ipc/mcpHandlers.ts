@@ -1,12 +1,12 @@
-import type { MCPService } from '../services/mcp/MCPService'
+import type { McpHost } from '../services/mcp/mcpHost'
 import { knownServer, runnableServer, type ServerSource } from '../services/servers/serverAccess'
 import type { NamespaceHandlers } from './IpcRouter'
 
 /**
  * Maps each MCP channel to one service method, once. A channel names a server by id; it is looked
- * up here, and anything that may start or reach it needs the user's approval of its target (O2).
+ * up here, and anything that may start or reach it needs the user's approval of its target.
  */
-export function mcpHandlers(mcp: MCPService, servers: ServerSource): NamespaceHandlers<'mcp'> {
+export function mcpHandlers(mcp: McpHost, servers: ServerSource): NamespaceHandlers<'mcp'> {
   const run = (id: string) => runnableServer(servers, id)
   const known = (id: string) => knownServer(servers, id)
   return {
@@ -22,14 +22,12 @@ export function mcpHandlers(mcp: MCPService, servers: ServerSource): NamespaceHa
     'mcp:unsubscribe-resource': ({ serverId, uri }) => mcp.unsubscribeResource({ server: run(serverId), uri }),
     'mcp:complete': ({ serverId, ...request }) => mcp.complete(run(serverId), request),
     'mcp:set-log-level': ({ serverId, level }) => mcp.setLogLevel(run(serverId), level),
+    'mcp:get-states': () => mcp.states(),
     'mcp:get-session': ({ serverId }) => mcp.sessionOf(known(serverId).id),
     'mcp:stop-server': ({ serverId }) => mcp.stopServer(known(serverId)),
     'mcp:restart-server': ({ serverId }) => mcp.restartServer(run(serverId)),
     'mcp:check-connectivity': ({ serverId }) => mcp.checkMcpConnectivity(run(serverId)),
-    'mcp:sign-in': async ({ serverId }) => {
-      const server = run(serverId)
-      return (await mcp.oauth.get()).signIn(server, () => mcp.restartServer(server))
-    },
+    'mcp:sign-in': ({ serverId }) => mcp.signIn(run(serverId)),
     'mcp:sign-out': async ({ serverId }) => {
       const server = known(serverId)
       await (await mcp.oauth.get()).signOut(server)

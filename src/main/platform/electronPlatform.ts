@@ -1,5 +1,5 @@
 import { app, dialog, net, safeStorage, shell, type BrowserWindow } from 'electron'
-import { approvalTarget } from '@shared/mcp/registry'
+import { approvalTarget } from '@shared/mcp/launchSpec'
 import type { McpServer } from '@shared/mcp/server'
 import { assertSafeExternalUrl } from '../security/externalUrl'
 import type { Platform } from './Platform'
@@ -11,7 +11,7 @@ export async function openExternalSafely(url: string): Promise<void> {
 }
 
 /**
- * O2: the approval only the user can give: a native dialog showing the exact command line (with
+ * The approval only the user can give: a native dialog showing the exact command line (with
  * the names of the variables it gets) or URL. The page cannot click it for them.
  */
 export async function confirmStartNatively(servers: McpServer[], parent?: BrowserWindow): Promise<boolean> {

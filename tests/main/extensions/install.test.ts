@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MASKED_VALUE } from '@shared/mcp/extensions'
 import type { McpServer } from '@shared/mcp/server'
+import type { ServerStatusEvent } from '@shared/mcp/status'
 import { assembleHost, type Host } from '../../../src/main/createHost'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 import { ServerRegistry } from '../../../src/main/services/servers/ServerRegistry'
@@ -21,7 +22,7 @@ const decrypt = (cipher: string) => Buffer.from(cipher, 'base64').reverse().toSt
 
 async function app(options: { confirmStart?: (servers: McpServer[]) => Promise<boolean> } = {}) {
   const userDataDir = tempDir('mcp-ext-app-')
-  const statuses: { serverId: string; status: string; error?: string; code?: string }[] = []
+  const statuses: ServerStatusEvent[] = []
   let emit: (event: never, payload: unknown) => void = () => {}
   const platform = { ...createNodePlatform({ userDataDir, onEvent: (event, payload) => emit(event as never, payload) }), encrypt, decrypt, ...options }
   const registry = new ServerRegistry({ userDataDir, encrypt, decrypt })
@@ -30,7 +31,7 @@ async function app(options: { confirmStart?: (servers: McpServer[]) => Promise<b
   hosts.push(host)
   const direct = createDirectApi(host.router)
   emit = direct.emit
-  direct.api.on('mcp:server-status', (payload) => statuses.push(payload as (typeof statuses)[number]))
+  direct.api.on('mcp:server-status', (payload) => statuses.push(payload))
   const extensions = join(userDataDir, 'mcp', 'extensions')
   return { api: direct.api, host, registry, userDataDir, extensions, statuses }
 }
@@ -148,7 +149,7 @@ describe('installing a desktop extension from the window', () => {
       code: 'MISSING_CONFIG',
       message: expect.stringContaining('extension "Hello Extension" needs a value for "Greeting" (user_config.greeting)')
     })
-    expect(statuses.at(-1)).toMatchObject({ serverId: server.id, status: 'error', code: 'MISSING_CONFIG', error: expect.stringContaining('"Greeting" (user_config.greeting)') })
+    expect(statuses.at(-1)).toMatchObject({ serverId: server.id, state: { status: 'failed', code: 'MISSING_CONFIG', message: expect.stringContaining('"Greeting" (user_config.greeting)') } })
     expect(host.mcp.pidOf(server as McpServer)).toBeUndefined()
   })
 

@@ -7,7 +7,7 @@ import { startAuthServer, type AuthServer } from '../../fixtures/oauth/authServe
 import { startResourceServer, type ResourceServer } from '../../fixtures/oauth/resourceServer'
 import { closeAllServices, makeService, tempDir } from '../services/helpers'
 
-// SPEC A2/A4/A5 seen from a connect: what the user gets when the sign-in does not complete, when
+// the browser sign-in seen from a connect: what the user gets when the sign-in does not complete, when
 // its port is taken, and when an authorization server points the browser somewhere unsafe.
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -38,7 +38,7 @@ describe('a connect that needs a sign-in', () => {
     await opened
     await vi.advanceTimersByTimeAsync(SIGN_IN_TIMEOUT_MS)
     await failed
-    expect(service.stateOf('remote')).toBe('failed')
+    expect(service.stateOf('remote')).toMatchObject({ status: 'failed', code: 'SIGN_IN_FAILED' })
   })
 
   it('fails naming the callback port when another program holds it', async () => {

@@ -2,12 +2,13 @@ import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { McpServer } from '@shared/mcp/server'
+import type { ServerStatusEvent } from '@shared/mcp/status'
 import { redirectFollower } from '../../../src/main/services/mcp/oauth/browser'
 import { startAuthServer, type AuthServer } from '../../fixtures/oauth/authServer'
 import { startResourceServer, type ResourceServer } from '../../fixtures/oauth/resourceServer'
 import { closeAllServices, makeService, tempDir } from '../services/helpers'
 
-// SPEC A4/A6 against an independent authorization server (oidc-provider) and a resource server
+// OAuth sign-in against an independent authorization server (oidc-provider) and a resource server
 // behind the SDK's requireBearerAuth: the whole sign-in through the real callback server, with
 // the headless follower standing in for the browser.
 let auth: AuthServer
@@ -124,10 +125,10 @@ describe('OAuth against oidc-provider', () => {
   it('a connect that may not open the browser fails with NEEDS_SIGN_IN; the Sign in action connects', async () => {
     const made = makeService({ oauth: { interactive: false, dir: dataDir, open: async (url) => void (opened.push(url), await follow(url)) } })
     const background = made.service
-    const statusEvents = () => made.events.filter((e) => e.event === 'mcp:server-status').map((e) => e.payload as { status: string; code?: string })
+    const statusEvents = () => made.events.filter((e) => e.event === 'mcp:server-status').map((e) => (e.payload as ServerStatusEvent).state)
     await expect(background.listTools(server())).rejects.toMatchObject({ code: 'NEEDS_SIGN_IN', message: expect.stringContaining('needs sign-in') })
     expect(opened).toHaveLength(0)
-    expect(background.stateOf('protected')).toBe('failed')
+    expect(background.stateOf('protected')).toMatchObject({ status: 'needs-sign-in', message: expect.stringContaining('needs sign-in') })
     // nothing was registered for a sign-in nobody asked for
     expect(auth.registrations).toBe(0)
 
@@ -142,7 +143,7 @@ describe('OAuth against oidc-provider', () => {
     for (const token of auth.refreshTokens) await (await auth.provider.RefreshToken.find(token))?.destroy()
     rs.expireAccessTokens()
     await expect(background.callTool({ server: server(), name: 'whoami', args: {} })).rejects.toMatchObject({ code: 'NEEDS_SIGN_IN' })
-    await vi.waitFor(() => expect(statusEvents().at(-1)).toMatchObject({ status: 'error', code: 'NEEDS_SIGN_IN' }))
+    await vi.waitFor(() => expect(statusEvents().at(-1)).toMatchObject({ status: 'needs-sign-in' }))
     expect(opened).toHaveLength(1)
     await oauth.signIn(server(), () => background.restartServer(server()))
     expect(opened).toHaveLength(2)

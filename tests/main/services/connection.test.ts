@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { McpServer } from '@shared/mcp/server'
+import type { ServerStatusEvent } from '@shared/mcp/status'
 import { closeAllServices, makeService, waitFor } from './helpers'
 
 afterEach(() => closeAllServices())
@@ -28,17 +29,17 @@ function countingServer() {
 
 const config: McpServer = { id: 'c1', name: 'counting', type: 'inMemory', isActive: true }
 
-describe('ServerConnection: one object per server (O4)', () => {
+describe('ServerConnection: one object per server', () => {
   it('goes stopped → starting → connected → stopped, and tells each step', async () => {
     const { factory } = countingServer()
     const { service, events } = makeService({ inMemoryServers: { counting: factory } })
-    expect(service.stateOf('c1')).toBe('stopped')
+    expect(service.stateOf('c1').status).toBe('stopped')
     await service.initClient(config)
-    expect(service.stateOf('c1')).toBe('connected')
+    expect(service.stateOf('c1').status).toBe('connected')
     await service.stopServer(config)
-    expect(service.stateOf('c1')).toBe('stopped')
-    const statuses = events.filter((e) => e.event === 'mcp:server-status').map((e) => (e.payload as { status: string }).status)
-    expect(statuses).toEqual(['connecting', 'connected', 'stopped'])
+    expect(service.stateOf('c1').status).toBe('stopped')
+    const statuses = events.filter((e) => e.event === 'mcp:server-status').map((e) => (e.payload as ServerStatusEvent).state.status)
+    expect(statuses).toEqual(['starting', 'connected', 'stopped'])
   })
 
   it('a config the user did not approve is not started: needs-approval, and the server never sees a request', async () => {
@@ -46,11 +47,11 @@ describe('ServerConnection: one object per server (O4)', () => {
     let approved = false
     const { service } = makeService({ inMemoryServers: { counting: factory }, trust: () => approved })
     await expect(service.listTools(config)).rejects.toMatchObject({ code: 'NEEDS_APPROVAL' })
-    expect(service.stateOf('c1')).toBe('needs-approval')
+    expect(service.stateOf('c1').status).toBe('needs-approval')
     expect(seen.lists).toBe(0)
     approved = true
     expect(await service.listTools(config)).toHaveLength(2)
-    expect(service.stateOf('c1')).toBe('connected')
+    expect(service.stateOf('c1').status).toBe('connected')
   })
 
   it('a failed start is "failed" with the reason; the next call tries again', async () => {
@@ -65,10 +66,10 @@ describe('ServerConnection: one object per server (O4)', () => {
       }
     })
     await expect(service.initClient(config)).rejects.toThrow(/database is not reachable/)
-    expect(service.stateOf('c1')).toBe('failed')
+    expect(service.stateOf('c1').status).toBe('failed')
     fail = false
     await service.initClient(config)
-    expect(service.stateOf('c1')).toBe('connected')
+    expect(service.stateOf('c1').status).toBe('connected')
   })
 
   it('removing a server ends everything it held at once: client, cached lists, waiting dialogs, log', async () => {
@@ -89,7 +90,7 @@ describe('ServerConnection: one object per server (O4)', () => {
     expect(service.pendingRequests()).toEqual([])
     expect(events.some((e) => e.event === 'mcp:client-request-done' && (e.payload as { outcome: string }).outcome === 'cancelled')).toBe(true)
     expect(service.getServerLogs(config)).toEqual([])
-    expect(service.stateOf('c1')).toBe('stopped')
+    expect(service.stateOf('c1').status).toBe('stopped')
 
     // a server added again under the same id starts from nothing: its tools are listed anew
     await service.listTools(config)

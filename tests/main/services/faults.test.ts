@@ -13,8 +13,8 @@ describe('servers that misbehave', () => {
     expect((error as Error).message).toMatch(/^MCP server "broken": server exited with code 1 during start; last stderr lines:/)
     expect((error as Error).message).toContain('fatal: API_BASE is not set')
     const status = events.filter((e) => e.event === 'mcp:server-status').at(-1)?.payload
-    expect(status).toMatchObject({ serverId: server.id, status: 'error' })
-    expect(status.error).toContain('API_BASE is not set')
+    expect(status).toMatchObject({ serverId: server.id, state: { status: 'failed', code: 'SERVER_EXITED' } })
+    expect(status.state.message).toContain('API_BASE is not set')
     // the log keeps what it said, after the failure
     const log = service.getServerLogs(server)
     expect(log.filter((e) => e.level === 'stderr').map((e) => e.message)).toContain('fatal: API_BASE is not set')
@@ -52,7 +52,7 @@ describe('servers that misbehave', () => {
     await expect(service.initClient(server)).rejects.toThrow(
       'MCP server "ghost": command not found: definitely-not-a-real-command-xyz — check the command, or install it'
     )
-    expect(statusesOf(events, server.id)).toEqual(['connecting', 'error'])
+    expect(statusesOf(events, server.id)).toEqual(['starting', 'failed'])
   })
 
   it('a server that ignores its stdin closing is still ended by stop (SIGTERM), and one ignoring SIGTERM too (SIGKILL)', async () => {

@@ -121,5 +121,5 @@ export async function startEverythingHttp(mode: 'sse' | 'streamableHttp'): Promi
 }
 
 export function statusesOf(events: RecordedEvent[], serverId: string): string[] {
-  return events.filter((e) => e.event === 'mcp:server-status' && e.payload.serverId === serverId).map((e) => e.payload.status)
+  return events.filter((e) => e.event === 'mcp:server-status' && e.payload.serverId === serverId).map((e) => e.payload.state.status)
 }

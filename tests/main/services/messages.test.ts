@@ -6,7 +6,7 @@ import type { McpServer } from '@shared/mcp/server'
 import type { MCPService } from '../../../src/main/services/mcp/MCPService'
 import { closeAllServices, everythingStdio, fixture, makeService, startEverythingHttp, stdioServer, waitFor, type RecordedEvent } from './helpers'
 
-// The Messages tab (X10): every JSON-RPC message of a server, both directions, through the real host
+// The Messages tab: every JSON-RPC message of a server, both directions, through the real host
 let service: MCPService
 let events: RecordedEvent[]
 
@@ -142,7 +142,7 @@ describe('the messages of a server', () => {
     const server = everythingStdio({ id: 'msg-stopped' })
     await service.callTool({ server, name: 'echo', args: { message: 'before stop' } })
     await service.stopServer(server)
-    expect(service.stateOf(server.id)).toBe('stopped')
+    expect(service.stateOf(server.id).status).toBe('stopped')
     const kept = messagesOf(server)
     expect(JSON.stringify(kept)).toContain('before stop')
     await service.callTool({ server, name: 'echo', args: { message: 'after restart' } })

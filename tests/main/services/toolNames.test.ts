@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { buildFunctionCallToolName, buildToolIds, createToolNameLookup, parseFunctionCallToolName } from '@shared/mcp/toolNames'
-import { getServerKey } from '@shared/mcp/serverKey'
 
 // the properties (valid, unique, order-independent, invertible) are in tests/shared/toolNames.property.test.ts
-describe('buildFunctionCallToolName (X7) examples', () => {
+describe('buildFunctionCallToolName examples', () => {
   it('a name of ASCII letters and digits is kept as it is', () => {
     expect(buildFunctionCallToolName('everything', 'echo')).toBe('mcp__everything__echo')
     expect(buildFunctionCallToolName('my server', 'getWeather')).toBe('mcp__myServer__getWeather')
@@ -54,20 +53,5 @@ describe('buildFunctionCallToolName (X7) examples', () => {
     }
     expect(lookup('mcp__s__nope')).toBeUndefined()
     expect(parseFunctionCallToolName('mcp__s__nope', tools)).toBeUndefined()
-  })
-})
-
-describe('getServerKey (L1)', () => {
-  it('is stable under key order and ignores fields that do not change the connection', () => {
-    const a = getServerKey({ id: '1', command: 'node', args: ['x'], env: { A: '1', B: '2' } })
-    const b = getServerKey({ env: { B: '2', A: '1' }, args: ['x'], command: 'node', id: '1' })
-    expect(a).toBe(b)
-    const withName = { id: '1', command: 'node', args: ['x'], env: { A: '1', B: '2' }, name: 'renamed' }
-    expect(getServerKey(withName)).toBe(a)
-    expect(getServerKey({ id: '1', command: 'node', args: ['y'], env: { A: '1', B: '2' } })).not.toBe(a)
-    expect(getServerKey({ id: '1', command: 'node', args: ['x'], env: { A: '1', B: '3' } })).not.toBe(a)
-    expect(getServerKey({ id: '2', command: 'node', args: ['x'], env: { A: '1', B: '2' } })).not.toBe(a)
-    // a value cannot pose as another field: the key is a list in a fixed order
-    expect(getServerKey({ id: '1', baseUrl: 'node' })).not.toBe(getServerKey({ id: '1', command: 'node' }))
   })
 })

@@ -11,11 +11,12 @@ import type { ServerLogEntry, SyslogLevel } from '@shared/mcp/logs'
 import type { CompletionSuggestions, McpSessionState } from '@shared/mcp/session'
 import type { McpMessageEntry } from '@shared/mcp/messages'
 import type { McpServer } from '@shared/mcp/server'
+import { STOPPED, type ServerState, type ServerStates } from '@shared/mcp/status'
 import { ClientRequests } from './clientRequests'
 import { connectServer, connectTimeoutMs, type Connection } from './connect'
 import { tidyErrorResult } from './errorResult'
 import { McpServerError } from './errors'
-import { ServerConnection, type ConnectionState, type Live } from './connection/ServerConnection'
+import { ServerConnection, type Live } from './connection/ServerConnection'
 import { McpEventBus } from './events'
 import { wireConnection } from './wireConnection'
 import { expandPlaceholders } from './expandPlaceholders'
@@ -44,13 +45,12 @@ import {
 import { sharedLoginShellEnv, type LoginShellEnv } from './shellEnv'
 import { ToolCalls, type CallOptions } from './toolCalls'
 import { offersToolTasks, taskModeOf } from './taskCalls'
-import { HOST_LOG_SOURCE, logToolFailure, logToolResult } from './toolCallLog'
+import { logToolFailure, logToolResult } from './toolCallLog'
 import { builtinServers } from './builtin'
 import { KnownSecrets } from './knownSecrets'
 import { ServerMessages } from './messages/ServerMessages'
-import { instrumentMcp, type McpInstrumentation } from '../trace/instrumentMcp'
 import { connectWithSignIn, lazyOAuth } from './oauth/connectWithSignIn'
-import type { ConnectTrace, OperationTrace } from './operationTrace'
+import type { ConnectTrace, McpObserver, OperationTrace } from './operationTrace'
 import { startableExtension } from '../extensions/extensionStart'
 
 export { CONNECT_TIMEOUT_FLOOR_MS, defaultBinDirs, type CallToolArgs, type GetPromptArgs, type MCPServiceOptions, type ResourceArgs }
@@ -73,8 +73,9 @@ export class MCPService {
   private readonly options: MCPServiceOptions
   private readonly resolver: { loginEnv: () => Promise<LoginShellEnv>; binDirs: string[] }
   private shuttingDown = false
-  private readonly traced: McpInstrumentation | undefined
-  /** SPEC §A: sign-ins, their tokens and the callback server */
+  /** what tracing sees of the work the service does on its own (connects, sign-in steps, log lines) */
+  private readonly observer: McpObserver | undefined
+  /** sign-ins, their tokens and the callback server */
   readonly oauth: ReturnType<typeof lazyOAuth>
 
   constructor(options: MCPServiceOptions) {
@@ -84,9 +85,9 @@ export class MCPService {
     this.calls = new ToolCalls(this.events.send, { longRunningMaxMs: options.longRunningMaxMs })
     this.requests = new ClientRequests(this.events.send, options.clientRequestTimeoutMs)
     this.resolver = { loginEnv: options.loginShellEnv ?? sharedLoginShellEnv, binDirs: options.binDirs ?? defaultBinDirs() }
-    this.traced = options.tracing && instrumentMcp(this, this.events, this.logs, options.tracing)
-    // a sign-in is a span of its own, its steps events on it (SPEC §R)
-    this.oauth = lazyOAuth(options.platform, this.traced ? { ...options.oauth, steps: this.traced.signIn } : options.oauth)
+    this.observer = options.observer
+    if (this.observer) this.logs.watch(this.observer.logLine)
+    this.oauth = lazyOAuth(options.platform, this.observer ? { ...options.oauth, steps: this.observer.signInSteps } : options.oauth)
   }
 
   /** The one object of a server, made on first use and kept until it is removed. */
@@ -95,12 +96,13 @@ export class MCPService {
     if (!owner) {
       owner = new ServerConnection(server.id, {
         connect: (configured, signal, conn) =>
-          this.traced ? this.traced.connect(configured, (trace) => this.start(configured, signal, conn, trace)) : this.start(configured, signal, conn),
+          this.observer ? this.observer.connect(configured, (trace) => this.start(configured, signal, conn, trace)) : this.start(configured, signal, conn),
         trust: this.options.trust ?? (() => true),
-        onStatus: (configured, status, error) => {
-          this.events.send('server-status', { serverId: configured.id, serverName: configured.name, status, error: error && this.secrets.redact(error.message), code: error?.code })
-          // the last lines of a failing server should reach the renderer with its status
-          if (status !== 'connecting') {
+        redact: (text) => this.secrets.redact(text),
+        onState: (configured, state) => {
+          this.events.send('server-status', { serverId: configured.id, serverName: configured.name, state })
+          // the last lines of a failing server should reach the renderer with its state
+          if (state.status !== 'starting') {
             this.logs.flush()
             this.messages.flush()
           }
@@ -120,15 +122,14 @@ export class MCPService {
     // the identity stays the config's; the server is started with its placeholders filled in,
     // and its log redacts the values they bring in
     this.secrets.remember(configured)
-    // an extension's variables and settings first (SPEC C6): a missing setting stops it here
+    // an extension's variables and settings first: a missing setting stops it here
     const extension = await startableExtension(configured, this.resolver)
     const server = await expandPlaceholders(extension.server, this.resolver.loginEnv)
     this.secrets.remember(configured, server, extension.secrets)
     const log = owner.log(configured, undefined, server)
-    owner.hostLog = owner.log(configured, HOST_LOG_SOURCE, server)
+    owner.beginSession(configured, server)
     // an extension run by another runtime than its manifest names (python for python3, the app's own Node) says so
     for (const note of extension.notes) log('info', note)
-    owner.roots = server.roots ?? []
     // one identity per connection: a withdrawn request is matched by it and its JSON-RPC id
     const origin = {}
     const connection = await connectWithSignIn(server, this.oauth, (auth) => connectServer(server, {
@@ -148,9 +149,8 @@ export class MCPService {
         sample: (params, request) => this.requests.sample(configured, params, { connection: origin, ...request }, log)
       }
     }), (lost) => {
-      // a refresh failed where no browser may open: over until the user signs in, and the window says so
-      const status = { serverId: configured.id, serverName: configured.name, status: 'error' as const, error: this.secrets.redact(lost.message), code: lost.code }
-      void owner.close(configured, null).then(() => this.events.send('server-status', status))
+      // a refresh failed where no browser may open: over until the user signs in, and the state says so
+      void owner.lose(configured, lost)
     })
     wireConnection({ emit: this.events.send, withdrawn: (o, rpcId) => this.requests.withdrawn(o, rpcId) }, configured, owner, connection, origin, log)
     return connection
@@ -165,9 +165,21 @@ export class MCPService {
     return (await this.client(server)).connection.info
   }
 
-  /** Where a server is (O4); `stopped` for one never started. */
-  stateOf(serverId: string): ConnectionState {
-    return this.connections.get(serverId)?.state ?? 'stopped'
+  /** Where a server is; `stopped` for one never started. */
+  stateOf(serverId: string): ServerState {
+    return this.connections.get(serverId)?.state ?? STOPPED
+  }
+
+  /** Every server's state that is not `stopped`, by id: the snapshot a window starts from. */
+  states(): ServerStates {
+    const states: ServerStates = {}
+    for (const [id, owner] of this.connections) if (owner.state.status !== 'stopped') states[id] = owner.state
+    return states
+  }
+
+  /** A failed server will be tried again at `at`: its state says when. */
+  noteRetry(server: McpServer, at: number): void {
+    this.connections.get(server.id)?.retryAt(server, at)
   }
 
   /** The pid of a connected stdio server (tests, the CLI, diagnostics). */
@@ -175,24 +187,29 @@ export class MCPService {
     return this.connections.get(server.id)?.peek()?.connection.pid
   }
 
-  /** K1: cached for 5 min per config; `refresh` asks the server again (L7's connectivity check). */
+  /** cached for 5 min per config; `refresh` asks the server again (as the connectivity check does). */
   async listTools(server: McpServer, options: { refresh?: boolean } = {}): Promise<McpTool[]> {
     const { key, connection } = await this.client(server)
     const tools = await this.connectionOf(server).caches.get('tools', key, [], () => listAllTools(connection.client, server), options)
     return asMcpTools(server, tools)
   }
 
-  /** `trace`: the call's span, given by the tracing that wraps this (SPEC §R) */
+  /**
+   * Calls a tool. `trace` is the span the call runs in, given by whoever traces it
+   * (`TracedMcpService`): its traceparent goes to the server in `_meta`, its trace id onto the
+   * Logs tab's line. A parameter of its own, not part of `options`, so their shape is one
+   * whether the call is traced or not.
+   */
   async callTool(args: CallToolArgs, options: Omit<CallOptions, 'callId'> = {}, trace?: OperationTrace): Promise<CallToolResult> {
     const owner = this.connectionOf(args.server)
     const { key, connection } = owner.ready(args.server) ?? (await this.client(args.server))
     const { client } = connection
-    // X9: only a server that takes tasks pays for looking the tool up (in the cached list)
+    // only a server that takes tasks pays for looking the tool up (in the cached list)
     const taskMode = offersToolTasks(client)
       ? await taskModeOf(args.name, () => owner.caches.get('tools', key, [], () => listAllTools(client, args.server)))
       : undefined
     // the Logs tab shows what the host did too: one line per call, ok, error or cancelled
-    const log = owner.hostLog ?? owner.log(args.server, HOST_LOG_SOURCE)
+    const log = owner.hostLog(args.server)
     const startedAt = performance.now()
     let result: CallToolResult
     try {
@@ -202,7 +219,7 @@ export class MCPService {
       throw error
     }
     logToolResult(log, args.name, startedAt, result, trace?.traceId)
-    // a failure is a message to the user, who may be sharing the screen: secrets out of it (G3);
+    // a failure is a message to the user, who may be sharing the screen: secrets out of it;
     // a successful result is data for the model and stays exact
     return result.isError ? this.secrets.redactErrorResult(tidyErrorResult(result)) : result
   }
@@ -211,19 +228,19 @@ export class MCPService {
     return this.calls.abort(callId)
   }
 
-  /** K2 */
+  /** cached for 60 min per config */
   async listPrompts(server: McpServer): Promise<Prompt[]> {
     const { key, connection } = await this.client(server)
     return this.connectionOf(server).caches.get('prompts', key, [], () => listAllPrompts(connection.client, server))
   }
 
-  /** K3: one prompt per name and arguments */
+  /** cached for 30 min per config, name and arguments */
   async getPrompt({ server, name, args }: GetPromptArgs): Promise<GetPromptResult> {
     const { key, connection } = await this.client(server)
     return this.connectionOf(server).caches.get('prompt', key, [name, args ?? {}], () => getPrompt(connection.client, server, name, args))
   }
 
-  /** K4 */
+  /** cached for 5 min per config */
   async listResources(server: McpServer): Promise<Resource[]> {
     const { key, connection } = await this.client(server)
     return this.connectionOf(server).caches.get('resources', key, [], () => listAllResources(connection.client, server))
@@ -241,12 +258,12 @@ export class MCPService {
 
   async subscribeResource({ server, uri }: ResourceArgs): Promise<void> {
     await setSubscription((await this.client(server)).connection.client, server, uri, true)
-    this.connectionOf(server).subscriptions.add(uri)
+    this.connectionOf(server).watch(uri, true)
   }
 
   async unsubscribeResource({ server, uri }: ResourceArgs): Promise<void> {
     await setSubscription((await this.client(server)).connection.client, server, uri, false)
-    this.connectionOf(server).subscriptions.delete(uri)
+    this.connectionOf(server).watch(uri, false)
   }
 
   /** Suggestions for a prompt argument or a template variable (completion/complete). */
@@ -257,20 +274,18 @@ export class MCPService {
   /** logging/setLevel; main remembers it for the session, so the Logs tab shows what was asked. */
   async setLogLevel(server: McpServer, level: SyslogLevel): Promise<void> {
     await setLogLevel((await this.client(server)).connection.client, server, level)
-    const owner = this.connectionOf(server)
-    owner.logLevel = level
-    owner.log(server, HOST_LOG_SOURCE)('info', `asked the server for log messages from "${level}" up`)
+    this.connectionOf(server).noteLogLevel(server, level)
   }
 
   /** The session as main holds it, without starting anything: what it offers, its log level, what is watched. */
   sessionOf(serverId: string): McpSessionState {
     const owner = this.connections.get(serverId)
-    const live = owner?.state === 'connected' ? owner.peek() : undefined
+    const live = owner?.state.status === 'connected' ? owner.peek() : undefined
     if (!owner || !live || live.connection.closed) return { connected: false, subscriptions: [] }
     return { connected: true, capabilities: live.connection.info.capabilities, logLevel: owner.logLevel, subscriptions: [...owner.subscriptions] }
   }
 
-  /** Q1: new folders for a server; a connected one is told with roots/list_changed. */
+  /** new folders for a server; a connected one is told with roots/list_changed. */
   updateRoots(server: McpServer): Promise<boolean> {
     return this.connectionOf(server).setRoots(server, server.roots ?? [])
   }
@@ -288,7 +303,7 @@ export class MCPService {
   }
 
   async stopServer(server: McpServer): Promise<void> {
-    await this.connectionOf(server).close(server, 'stopped')
+    await this.connectionOf(server).close(server, 'stop')
     this.connectionOf(server).log(server)('info', 'stopped')
   }
 
@@ -296,36 +311,36 @@ export class MCPService {
     const owner = this.connectionOf(server)
     owner.log(server)('info', 'restarting')
     // no "stopped" in between: the list and the editor go straight to "connecting"
-    await owner.close(server, null)
+    await owner.close(server, 'restart')
     return this.initClient(server)
   }
 
-  /** L5: the server is gone: its connection object ends everything it held, at once. */
+  /** The user's Sign in: a restart with the browser allowed to open. */
+  async signIn(server: McpServer): Promise<McpConnectionInfo> {
+    return (await this.oauth.get()).signIn(server, () => this.restartServer(server))
+  }
+
+  /** the server is gone: its connection object ends everything it held, at once. */
   async removeServer(server: McpServer): Promise<void> {
     const owner = this.connections.get(server.id)
     if (!owner) return
     this.connections.delete(server.id)
-    await owner.close(server, 'stopped')
+    await owner.close(server, 'stop')
     await owner.dispose()
     this.messages.clear(server.id)
   }
 
-  /** L7: connect (or reuse) and list tools uncached; never throws. */
-  async checkMcpConnectivity(server: McpServer): Promise<ConnectivityResult> {
-    try {
-      await this.listTools(server, { refresh: true })
-      return { ok: true }
-    } catch (error) {
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) }
-    }
+  /** connect (or reuse) and list tools uncached; never throws. */
+  checkMcpConnectivity(server: McpServer): Promise<ConnectivityResult> {
+    return connectivityOf(this.listTools(server, { refresh: true }))
   }
 
-  /** Its log is kept after it stops, so the user can see why it died (G2). */
+  /** Its log is kept after it stops, so the user can see why it died. */
   getServerLogs(server: McpServer): ServerLogEntry[] {
     return this.logs.get(server.id)
   }
 
-  /** Every JSON-RPC message it exchanged, the last 1,000, redacted; kept after it stops (X10). */
+  /** Every JSON-RPC message it exchanged, the last 1,000, redacted; kept after it stops. */
   getMessages(server: McpServer): McpMessageEntry[] {
     return this.messages.get(server.id)
   }
@@ -334,7 +349,7 @@ export class MCPService {
     this.messages.clear(server.id)
   }
 
-  /** L8: on quit, every call cancelled, every client closed, every child process ended. */
+  /** on quit, every call cancelled, every client closed, every child process ended. */
   async closeAll(): Promise<void> {
     this.shuttingDown = true
     this.calls.abortAll()
@@ -343,5 +358,15 @@ export class MCPService {
     await this.oauth.close()
     this.logs.flush()
     this.messages.flush()
+  }
+}
+
+/** What the connectivity check reports of a fresh tool list: ok, or why not. */
+export async function connectivityOf(listing: Promise<unknown>): Promise<ConnectivityResult> {
+  try {
+    await listing
+    return { ok: true }
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) }
   }
 }

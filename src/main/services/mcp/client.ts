@@ -16,10 +16,10 @@ import {
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import type { Platform } from '../../platform/Platform'
 
-/** How the host answers what a server asks (SPEC §Q); MCPService provides them. */
+/** How the host answers what a server asks; MCPService provides them. */
 export interface ClientRequestHandlers {
-  /** the server's folders right now (Q1); they may change while connected */
-  roots(): string[]
+  /** the server's folders right now; they may change while connected */
+  roots(): readonly string[]
   elicit(params: ElicitRequestParams, request: IncomingRequest): Promise<ElicitResult>
   sample(params: CreateMessageRequestParams, request: IncomingRequest): Promise<CreateMessageResult>
 }
@@ -44,7 +44,7 @@ export interface IncomingRequest {
 }
 
 /**
- * The SDK client as this app presents itself (L9): the app's name and version, and the
+ * The SDK client as this app presents itself: the app's name and version, and the
  * capabilities a server may use. Elicitation defaults are filled in by the SDK (applyDefaults).
  */
 export function createClient(platform: Platform, handlers: ClientRequestHandlers): Client {

@@ -1,6 +1,6 @@
 import type { McpListKind } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
-import { getServerKey } from '@shared/mcp/serverKey'
+import { launchKey } from '@shared/mcp/launchSpec'
 import type { Connection } from './connect'
 import type { ServerConnection } from './connection/ServerConnection'
 import type { McpEmit } from './events'
@@ -18,10 +18,10 @@ export interface WireDeps {
   withdrawn: (origin: object, rpcId: unknown) => void
 }
 
-/** A fresh connection: nothing cached from before it (K), its notifications wired (N), its tools listed once (N7). */
+/** A fresh connection: nothing cached from before it, its notifications wired, its tools listed once. */
 export function wireConnection(deps: WireDeps, server: McpServer, owner: ServerConnection, connection: Connection, origin: object, log: ServerLogWriter): void {
   const { caches } = owner
-  const key = getServerKey(server)
+  const key = launchKey(server)
   caches.drop(key)
   // a flood of list_changed is one re-list per burst for the window, not one per notification
   const listChanged = (list: McpListKind) =>
@@ -36,7 +36,7 @@ export function wireConnection(deps: WireDeps, server: McpServer, owner: ServerC
     resourceUpdated: (uri) => deps.emit('resource-updated', { serverId: server.id, uri })
   })
   watchCancellations(connection.transport, log, (rpcId) => deps.withdrawn(origin, rpcId))
-  // N7: an early tools/list_changed over Streamable HTTP can be missed; list once, into the cache
+  // an early tools/list_changed over Streamable HTTP can be missed; list once, into the cache
   caches
     .get('tools', key, [], () => listAllTools(connection.client, server))
     .catch((error: unknown) => log('warning', `listing tools after connecting failed: ${(error as Error).message}`))

@@ -1,6 +1,7 @@
 import { mkdirSync, watch as fsWatch, type FSWatcher } from 'node:fs'
 import { dirname } from 'node:path'
-import { approvalTarget, type ServersSnapshot } from '@shared/mcp/registry'
+import { approvalTarget } from '@shared/mcp/launchSpec'
+import type { ServersSnapshot } from '@shared/mcp/registry'
 import type { McpServer, McpServerInput } from '@shared/mcp/server'
 import { legacyPath, readLegacyServers } from './legacyImport'
 import { applyChanges, assertUnique, reorderSlots, TakenIds } from './listRules'
@@ -83,7 +84,7 @@ export class ServerRegistry {
     return !!server && this.state.approvedNow(server)
   }
 
-  /** O2 at the moment of starting: the user approved exactly this config's target (what is about to run). */
+  /** at the moment of starting: the user approved exactly this config's target (what is about to run). */
   approves(server: McpServer): boolean {
     return this.state.approvedNow(server)
   }

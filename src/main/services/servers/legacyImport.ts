@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { approvalTarget } from '@shared/mcp/registry'
+import { approvalTarget } from '@shared/mcp/launchSpec'
 import type { McpServer } from '@shared/mcp/server'
 import { isValid, readEntries, type Slot } from './serverEntries'
 import { isObject, type Loose } from './loose'

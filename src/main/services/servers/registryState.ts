@@ -1,4 +1,5 @@
-import { approvalTarget, runsNothing, type RegistryNotice, type ServersSnapshot } from '@shared/mcp/registry'
+import { approvalTarget, runsNothing } from '@shared/mcp/launchSpec'
+import type { RegistryNotice, ServersSnapshot } from '@shared/mcp/registry'
 import type { McpServer } from '@shared/mcp/server'
 import { isValid, type Slot } from './serverEntries'
 

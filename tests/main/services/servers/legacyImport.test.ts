@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { approvalTarget } from '@shared/mcp/registry'
+import { approvalTarget } from '@shared/mcp/launchSpec'
 import { names, openRegistry, readServersFile, removeTempDirs, serversFile, tempDir } from './helpers'
 
 afterEach(removeTempDirs)

@@ -1,31 +1,16 @@
 import type { SyslogLevel } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
-import { getServerKey } from '@shared/mcp/serverKey'
-import type { ServerStatus } from '@shared/mcp/status'
+import { launchKey } from '@shared/mcp/launchSpec'
+import { STOPPED, type ServerState } from '@shared/mcp/status'
 import { needsApprovalError } from '../../servers/serverAccess'
 import { ServerCaches } from '../caches'
 import type { Connection } from '../connect'
 import { McpServerError } from '../errors'
 import type { ServerLogs, ServerLogWriter } from '../serverLogs'
+import { HOST_LOG_SOURCE } from '../toolCallLog'
 import { answersPing, pingPatienceMs, recentlyHeard, type PingTiming } from './liveness'
 
-/**
- * Where one server is (O4): stopped → starting → connected, or failed; disconnected when its
- * transport closed on its own (the next call reconnects); needs-approval when its target was not
- * approved, so nothing was started.
- */
-export type ConnectionState = 'stopped' | 'starting' | 'connected' | 'disconnected' | 'failed' | 'needs-approval'
-
-/** What the renderer is told of each state change (the wire keeps its older names). */
-const STATUS: Record<Exclude<ConnectionState, 'needs-approval'>, ServerStatus> = {
-  stopped: 'stopped',
-  starting: 'connecting',
-  connected: 'connected',
-  disconnected: 'disconnected',
-  failed: 'error'
-}
-
-/** The live client of the config it was started with. */
+/** The live client of the definition it was started with. */
 export interface Live {
   key: string
   server: McpServer
@@ -33,11 +18,14 @@ export interface Live {
 }
 
 export interface ConnectionDeps extends PingTiming {
-  /** starts the server as configured; `owner` receives its caches, roots and notifications */
+  /** starts the server as defined; `owner` receives its caches, roots and notifications */
   connect(server: McpServer, signal: AbortSignal, owner: ServerConnection): Promise<Connection>
-  /** O2: may this exact config run? Nothing is started otherwise */
+  /** may this exact definition run? Nothing is started otherwise */
   trust(server: McpServer): boolean
-  onStatus(server: McpServer, status: ServerStatus, error?: { message: string; code?: string }): void
+  /** told every change of state, after it happened */
+  onState(server: McpServer, state: ServerState): void
+  /** secrets out of an error message before it becomes part of the state */
+  redact(text: string): string
   logs: ServerLogs
   /** the clock cache TTLs run on */
   now?: () => number
@@ -49,28 +37,31 @@ interface Pending {
   abort: AbortController
 }
 
+const EXITED = 'the connection closed (the server process ended or the transport dropped)'
+
 /**
- * Everything of one server in one place (O4): its live client (one process at a time), the
- * connect in flight, its list caches, the folders it sees, its resource subscriptions and its
- * log. Single flight per config (L2), ping-or-replace on reuse (L3), eviction the moment its
- * transport closes (L6); `dispose()` ends all of it at once.
+ * Everything of one server in one place: its definition, its state, its live client (one process
+ * at a time), the connect in flight, its list caches, the folders it sees, its resource
+ * subscriptions and its log. Single flight per definition, ping-or-replace on reuse, eviction the
+ * moment its transport closes; `dispose()` ends all of it at once.
+ *
+ * `state` has one writer, `setState`, and is never assigned from outside.
  */
 export class ServerConnection {
-  state: ConnectionState = 'stopped'
   readonly caches: ServerCaches
-  /** Q1: the folders it sees now; updateRoots changes them while connected */
-  roots: string[] = []
+  private current: ServerState = STOPPED
+  private defined: McpServer | undefined
+  private folders: string[] = []
   /** resources it was asked to report updates of; they end with its connection */
-  readonly subscriptions = new Set<string>()
-  /** the level logging/setLevel asked of this session; a new session starts at the server's default */
-  logLevel: SyslogLevel | undefined
+  private readonly watched = new Set<string>()
+  private level: SyslogLevel | undefined
   /** the host's own lines (tool calls, cancels), made once per start: a call only appends */
-  hostLog: ServerLogWriter | undefined
+  private hostWriter: ServerLogWriter | undefined
   private live: Live | undefined
   private pending: Pending | undefined
   /** replaced or evicted clients still shutting down; close waits for them */
   private readonly closing = new Set<Promise<void>>()
-  /** connections closed on purpose: their close is not a "disconnected" */
+  /** connections closed on purpose: their close is not an exit */
   private readonly intentional = new WeakSet<Connection>()
   private shuttingDown = false
 
@@ -81,26 +72,72 @@ export class ServerConnection {
     this.caches = new ServerCaches(deps.now)
   }
 
-  /** A writer into this server's log (kept by id, so it spans edits of its config). */
+  get state(): ServerState {
+    return this.current
+  }
+
+  /** The definition it was last asked to run (undefined before the first). */
+  get definition(): McpServer | undefined {
+    return this.defined
+  }
+
+  get roots(): readonly string[] {
+    return this.folders
+  }
+
+  get subscriptions(): ReadonlySet<string> {
+    return this.watched
+  }
+
+  /** the level logging/setLevel asked of this session; a new session starts at the server's default */
+  get logLevel(): SyslogLevel | undefined {
+    return this.level
+  }
+
+  /** A writer into this server's log (kept by id, so it spans edits of its definition). */
   log(server: McpServer, source?: string, started?: McpServer): ServerLogWriter {
     return this.deps.logs.writer(server, source, started)
   }
 
+  /** The host's lines of the running session (or a new writer before the first start). */
+  hostLog(server: McpServer): ServerLogWriter {
+    return this.hostWriter ?? this.log(server, HOST_LOG_SOURCE)
+  }
+
   /**
-   * The hot path of every call: the live client of this config, when it spoke a moment ago, used
-   * without a promise hop. Otherwise `get`.
+   * A start is under way with `started` (placeholders filled in): its folders and its host log
+   * writer are set up once here, so each call only appends.
+   */
+  beginSession(configured: McpServer, started: McpServer): void {
+    this.hostWriter = this.log(configured, HOST_LOG_SOURCE, started)
+    this.folders = started.roots ?? []
+  }
+
+  watch(uri: string, on: boolean): void {
+    if (on) this.watched.add(uri)
+    else this.watched.delete(uri)
+  }
+
+  noteLogLevel(server: McpServer, level: SyslogLevel): void {
+    this.level = level
+    this.hostLog(server)('info', `asked the server for log messages from "${level}" up`)
+  }
+
+  /**
+   * The hot path of every call: the live client of this definition, when it spoke a moment ago,
+   * used without a promise hop. Otherwise `get`.
    */
   ready(server: McpServer): Live | undefined {
     const live = this.live
     if (this.shuttingDown || this.pending || !live || !recentlyHeard(live.connection, this.deps)) return undefined
-    return live.key === getServerKey(server) ? live : undefined
+    return live.key === launchKey(server) ? live : undefined
   }
 
-  /** Q1: new folders for the server; a connected one is told with roots/list_changed. */
+  /** New folders for the server; a connected one is told with roots/list_changed. */
   async setRoots(server: McpServer, next: string[]): Promise<boolean> {
-    const before = this.roots
-    this.roots = next
-    const live = this.peek()
+    const before = this.folders
+    this.folders = next
+    const live = this.live
     if (!live || live.connection.closed || sameList(before, next)) return false
     await live.connection.client.sendRootsListChanged()
     this.log(server)('info', `roots changed: ${next.length} folder(s)`)
@@ -112,14 +149,15 @@ export class ServerConnection {
     return this.live
   }
 
-  /** L2: concurrent callers for one config share one promise, so N callers → one process. */
+  /** Concurrent callers for one definition share one promise, so N callers → one process. */
   get(server: McpServer): Promise<Live> {
     if (this.shuttingDown) return Promise.reject(new McpServerError(server, 'STOPPED', 'the app is shutting down'))
-    const key = getServerKey(server)
+    this.defined = server
+    const key = launchKey(server)
     if (this.pending?.key === key) return this.pending.promise
     const ready = this.ready(server)
     if (ready) return Promise.resolve(ready)
-    // another config is still connecting: it is replaced, and this one waits for it to end
+    // another definition is still connecting: it is replaced, and this one waits for it to end
     const before = this.pending
     before?.abort.abort()
     const abort = new AbortController()
@@ -138,27 +176,23 @@ export class ServerConnection {
     const existing = this.live
     if (existing?.key === key) {
       if (await answersPing(existing.connection, this.deps, (line) => this.log(server)('info', line))) return existing
-      // L3: a client that no longer answers is closed for good (its process ended), then replaced
+      // a client that no longer answers is closed for good (its process ended), then replaced
       this.log(server)('warning', `did not answer a ping within ${pingPatienceMs(this.deps) / 1000} s; closing it and reconnecting`)
     }
-    // one live client per server: the one of its config before an edit ends now, or its process
-    // would run on, unseen, until the app quits
+    // one live client per server: the one of its definition before an edit ends now, or its
+    // process would run on, unseen, until the app quits
     if (existing) this.retire(existing)
     if (!this.deps.trust(server)) {
-      // what ran before (an older config) has ended: the window must not go on showing it connected
-      if (existing) this.deps.onStatus(server, 'stopped')
-      this.state = 'needs-approval'
+      this.setState(server, { status: 'needs-approval' })
       throw needsApprovalError(server)
     }
-    this.setState(server, 'starting')
+    this.setState(server, { status: 'starting' })
     let connection: Connection
     try {
       connection = await this.deps.connect(server, signal, this)
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      const code = (error as { code?: unknown } | undefined)?.code
-      this.log(server)('error', message)
-      this.setState(server, signal.aborted ? 'stopped' : 'failed', { message, code: typeof code === 'string' ? code : undefined })
+      this.log(server)('error', error instanceof Error ? error.message : String(error))
+      this.setState(server, signal.aborted ? STOPPED : this.failure(error))
       throw error
     }
     if (signal.aborted || this.shuttingDown) {
@@ -171,26 +205,48 @@ export class ServerConnection {
     this.live = live
     // it may have died between the handshake and now
     if (connection.closed) this.handleClosed(live)
-    else this.setState(server, 'connected')
+    else this.setState(server, { status: 'connected' })
     return live
   }
 
-  private setState(server: McpServer, state: Exclude<ConnectionState, 'needs-approval'>, error?: { message: string; code?: string }): void {
-    this.state = state
-    this.deps.onStatus(server, STATUS[state], error)
+  /** What an error makes of the state: a sign-in to wait for, or a failure with its code. */
+  private failure(error: unknown): ServerState {
+    const message = this.deps.redact(error instanceof Error ? error.message : String(error))
+    const code = (error as { code?: unknown } | undefined)?.code
+    if (code === 'NEEDS_SIGN_IN') return { status: 'needs-sign-in', message }
+    return { status: 'failed', code: typeof code === 'string' ? code : 'CONNECT_FAILED', message }
   }
 
-  /** L6: a transport that closed on its own → evicted at once, the renderer told, next call reconnects. */
+  /** The one writer of `state`; `tell: false` for a stop the next state follows at once (a restart). */
+  private setState(server: McpServer | undefined, state: ServerState, tell = true): void {
+    this.current = state
+    if (tell && server) this.deps.onState(server, state)
+  }
+
+  /** A transport that closed on its own: evicted at once, the state says so, the next call reconnects. */
   private handleClosed(live: Live): void {
     if (this.live === live) this.live = undefined
     if (this.intentional.has(live.connection)) return
     this.intentional.add(live.connection)
     this.endSession()
-    const reason = 'the connection closed (the server process ended or the transport dropped)'
-    this.log(live.server)('warning', reason)
-    this.setState(live.server, 'disconnected', { message: reason, code: 'SERVER_EXITED' })
+    this.log(live.server)('warning', EXITED)
+    this.setState(live.server, { status: 'failed', code: 'SERVER_EXITED', message: EXITED })
     // make sure nothing of it is left behind (its process group, an in-memory server half)
     this.track(live.connection.close())
+  }
+
+  /**
+   * The session was lost for a reason the user must act on (a refresh token that no longer
+   * works): closed, and the state says why.
+   */
+  async lose(server: McpServer, error: unknown): Promise<void> {
+    await this.close(server, 'restart')
+    this.setState(server, this.failure(error))
+  }
+
+  /** A failed server will be tried again at `at` (ms since the epoch): the state says when. */
+  retryAt(server: McpServer, at: number): void {
+    if (this.current.status === 'failed') this.setState(server, { ...this.current, retryAt: at })
   }
 
   /** Takes a client out of service and closes it in the background (close waits for it). */
@@ -207,11 +263,11 @@ export class ServerConnection {
   }
 
   /**
-   * Stop (L5): a connect in flight is cancelled and waited for, then the client is closed and
-   * its process ended. Resolves when nothing of it runs any more. `status` is what the renderer
-   * is told; null for a restart, which tells it "connecting" next.
+   * Stop: a connect in flight is cancelled and waited for, then the client is closed and its
+   * process ended. Resolves when nothing of it runs any more. A `restart` says nothing of the
+   * stop: the state goes on to `starting` with the connect that follows.
    */
-  async close(server: McpServer, status: 'stopped' | null): Promise<void> {
+  async close(server: McpServer, why: 'stop' | 'restart'): Promise<void> {
     const inFlight = this.pending
     if (inFlight) {
       // a pending connect would otherwise hold stop for up to the whole connect timeout
@@ -221,24 +277,23 @@ export class ServerConnection {
     if (this.live) this.retire(this.live)
     await Promise.all([...this.closing])
     this.endSession()
-    this.state = 'stopped'
-    if (status) this.deps.onStatus(server, status)
+    this.setState(server, STOPPED, why === 'stop')
   }
 
   /** What the server was asked during a session (watched resources, its log level) ends with it. */
   private endSession(): void {
-    this.subscriptions.clear()
-    this.logLevel = undefined
+    this.watched.clear()
+    this.level = undefined
   }
 
-  /** L8: closed for good; later calls are refused. */
+  /** Closed for good; later calls are refused. */
   async shutdown(): Promise<void> {
     this.shuttingDown = true
     this.pending?.abort.abort()
     await this.pending?.promise.catch(noop)
     if (this.live) this.retire(this.live)
     await Promise.all([...this.closing])
-    this.state = 'stopped'
+    this.setState(this.defined, STOPPED, false)
   }
 
   /** The server is removed: its process, caches, subscriptions and log all end here, at once. */
@@ -246,13 +301,13 @@ export class ServerConnection {
     await this.shutdown()
     this.caches.dropAll()
     this.endSession()
-    this.roots = []
+    this.folders = []
     this.deps.logs.remove(this.id)
   }
 }
 
 function noop(): void {}
 
-function sameList(a: string[], b: string[]): boolean {
+function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i])
 }
