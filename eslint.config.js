@@ -51,6 +51,20 @@ export const layerRules = [
         patterns: [{ group: ['**/renderer/**', '**/preload/**'], message: 'main never imports the renderer or the preload.' }]
       }]
     }
+  },
+  {
+    // tracing decorates the MCP service and observes it; the service knows nothing of tracing
+    name: 'layers/mcp',
+    files: ['src/main/services/mcp/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'Only src/main/index.ts, platform/electron* and ipc/electron* import electron; use the Platform seam.' }],
+        patterns: [
+          { group: ['**/renderer/**', '**/preload/**'], message: 'main never imports the renderer or the preload.' },
+          { regex: '^\\.\\.?/(.*/)?trace/', message: 'mcp/ imports nothing of trace/: tracing wraps the service (TracedMcpService) and sees its own work through McpObserver.' }
+        ]
+      }]
+    }
   }
 ]
 

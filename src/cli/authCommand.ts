@@ -1,5 +1,5 @@
 import type { McpServer } from '@shared/mcp/server'
-import type { MCPService } from '../main/services/mcp/MCPService'
+import type { McpHost } from '../main/services/mcp/mcpHost'
 import { ExitCode, usageError } from './errors'
 import { out, outJson } from './output'
 
@@ -7,7 +7,7 @@ import { out, outJson } from './output'
  * `auth SERVER`: the browser sign-in of a remote server, run now (the other commands only use
  * what it stored, and say to run it); `--logout` revokes and forgets.
  */
-export async function authCommand(server: McpServer, logout: boolean, json: boolean, service: MCPService): Promise<number> {
+export async function authCommand(server: McpServer, logout: boolean, json: boolean, service: McpHost): Promise<number> {
   if (!server.baseUrl) throw usageError(`"${server.name}" is not a remote server; only HTTP servers sign in`)
   const oauth = await service.oauth.get()
   if (logout) {
@@ -15,7 +15,7 @@ export async function authCommand(server: McpServer, logout: boolean, json: bool
     await (json ? outJson({ signedIn: false }) : out(`signed out of ${server.name}`))
     return ExitCode.Ok
   }
-  await oauth.signIn(server, () => service.restartServer(server))
+  await service.signIn(server)
   const status = await oauth.status(server)
   if (json) await outJson(status)
   else if (!status.signedIn) await out(`${server.name} connected without a sign-in (it asks for none)`)

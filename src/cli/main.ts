@@ -1,6 +1,8 @@
 import type { ProgressEvent } from '@shared/ipc/contract'
 import { MCPService } from '../main/services/mcp/MCPService'
+import type { McpHost } from '../main/services/mcp/mcpHost'
 import type { Tracing } from '../main/services/trace/Tracing'
+import { mcpObserver, traceMcp } from '../main/services/trace/TracedMcpService'
 import { McpServerError } from '../main/services/mcp/errors'
 import { createNodePlatform } from '../main/platform/nodePlatform'
 import { redirectFollower } from '../main/services/mcp/oauth/browser'
@@ -29,7 +31,7 @@ function exitCodeOf(error: unknown): number {
 /** The headless front end on the same MCPService as the app, through the Node platform. */
 export async function main(argv: string[]): Promise<never> {
   const aborter = new AbortController()
-  let service: MCPService | undefined
+  let service: McpHost | undefined
   let tracing: Tracing | undefined
   const exitNow = (code: number): never => {
     // every server still running, one in its handshake included
@@ -82,7 +84,7 @@ export async function main(argv: string[]): Promise<never> {
     const platform = createNodePlatform()
     const config = args.config ? await loadConfigFile(args.config, args.inputs) : await loadSavedServers(platform.userDataDir)
     tracing = cliTracing({ trace: args.command.name === 'call' && args.command.trace === true, secrets: () => service?.secrets.values() ?? [] })
-    service = new MCPService({
+    const untraced = new MCPService({
       platform,
       // the app's saved servers run only as approved; a --config file is the user's consent
       trust: (server) => config.isApproved(server.id),
@@ -91,13 +93,15 @@ export async function main(argv: string[]): Promise<never> {
       // the profile's environment from the last start when its files are unchanged: no shell on the way
       loginShellEnv: userLoginShellEnv(platform.userDataDir),
       connectTimeoutFloorMs: args.connectTimeoutSeconds !== undefined ? args.connectTimeoutSeconds * 1000 : undefined,
-      tracing,
+      observer: tracing && mcpObserver(tracing),
       // only `auth` opens a browser; the others use its tokens and say to run it
       oauth: {
         open: args.command.name === 'auth' && args.command.browser === 'follow' ? redirectFollower(platform.fetch) : undefined,
         signInHint: (server) => `run \`auth ${server.name}\` to sign in`
       }
     })
+    // the commands call it through tracing, when on: each operation a span
+    service = traceMcp(untraced, tracing)
     // what servers ask during the command: asked on a terminal, else answered at once (--elicitation, --sampling)
     answerServerRequests({ service, openExternal: (url) => platform.openExternal(url), policy: args.answers })
     const events = service.events

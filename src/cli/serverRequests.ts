@@ -1,6 +1,6 @@
 import type { ElicitationRequestEvent, ElicitationResponse, SamplingRequestEvent } from '@shared/ipc/contract'
 import type { Platform } from '../main/platform/Platform'
-import type { MCPService } from '../main/services/mcp/MCPService'
+import type { McpHost } from '../main/services/mcp/mcpHost'
 import type { ServerRequestPolicy } from './answerFlags'
 import { askForm, defaultContent } from './elicitationForm'
 import { askToOpenLink } from './linkPrompt'
@@ -23,7 +23,7 @@ function lastText(event: SamplingRequestEvent): string {
 }
 
 interface Options {
-  service: MCPService
+  service: McpHost
   openExternal: Platform['openExternal']
   policy: ServerRequestPolicy
   /** a keyboard and a screen (stdin and stderr are TTYs) */

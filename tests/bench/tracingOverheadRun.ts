@@ -19,6 +19,7 @@ const BLOCK = Number(process.env.BLOCK ?? 50)
 const { MCPService, createNodePlatform } = await loadMain()
 const { createLoginShellEnvLoader } = await import('../../src/main/services/mcp/shellEnv')
 const { Tracing } = await import('../../src/main/services/trace/Tracing')
+const { mcpObserver, traceMcp } = await import('../../src/main/services/trace/TracedMcpService')
 
 
 const loginShellEnv = createLoginShellEnvLoader()
@@ -29,7 +30,11 @@ const tracing = process.env.TRACED === '1' || SWITCH ? new Tracing() : undefined
 tracing?.store.onSpans(() => undefined)
 // the Trace window open all along: it renews its watch while it shows
 if (process.env.WATCHED === '1') tracing?.watch(Number.POSITIVE_INFINITY)
-const service = new MCPService({ platform: createNodePlatform(), stopGraceMs: 200, loginShellEnv, inMemoryServers: { 'bench-echo': echoServer }, tracing })
+// as the app builds it: the service given tracing's observer, called through the decorator
+const service = traceMcp(
+  new MCPService({ platform: createNodePlatform(), stopGraceMs: 200, loginShellEnv, inMemoryServers: { 'bench-echo': echoServer }, observer: tracing && mcpObserver(tracing) }),
+  tracing
+)
 
 /** One side of a comparison: its call, and what to set before each of its blocks. */
 interface Side {

@@ -4,7 +4,8 @@ import { redirectFollower } from '../../../src/main/services/mcp/oauth/browser'
 import { Tracing } from '../../../src/main/services/trace/Tracing'
 import { startAuthServer, type AuthServer } from '../../fixtures/oauth/authServer'
 import { startResourceServer, type ResourceServer } from '../../fixtures/oauth/resourceServer'
-import { closeAllServices, makeService, tempDir } from '../services/helpers'
+import { closeAllServices, tempDir } from '../services/helpers'
+import { tracedService } from '../trace/traceHelpers'
 
 // the user's sign-in is a span with its steps, against oidc-provider as in oidcSignIn.test.ts
 let auth: AuthServer
@@ -35,10 +36,10 @@ describe('a sign-in as a span', () => {
       return fetch(input, init)
     })
     // interactive, as the CLI's auth runs it, so the refresh below may go on if it needed a browser
-    const { service } = makeService({ tracing, oauth: { interactive: true, dir: tempDir('mcp-oauth-'), open: (url) => follow(url) } })
+    const { service } = tracedService({}, { tracing, oauth: { interactive: true, dir: tempDir('mcp-oauth-'), open: (url) => follow(url) } })
     const oauth = await service.oauth.get()
     // as the window's Sign in and the CLI's auth run it: a restart with the browser allowed
-    await oauth.signIn(server(), () => service.restartServer(server()))
+    await service.signIn(server())
 
     const [summary] = tracing.store.list({ serverId: 'protected' }).filter((trace) => trace.root.name === 'protected.signIn')
     expect(summary).toBeTruthy()

@@ -2,14 +2,19 @@ import { McpServer as SdkServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { McpServer } from '@shared/mcp/server'
 import type { TraceSpan } from '@shared/trace/spans'
 import { z } from 'zod'
+import type { MCPServiceOptions } from '../../../src/main/services/mcp/MCPService'
+import { mcpObserver, TracedMcpService } from '../../../src/main/services/trace/TracedMcpService'
 import { Tracing, type TracingOptions } from '../../../src/main/services/trace/Tracing'
 import { makeService } from '../services/helpers'
 
-/** A service traced into its own provider and store, as the app builds it. */
-export function tracedService(tracingOptions: TracingOptions = {}, serviceOptions: Parameters<typeof makeService>[0] = {}) {
-  const tracing = serviceOptions.tracing ?? new Tracing(tracingOptions)
-  const made = makeService({ ...serviceOptions, tracing, inMemoryServers: { echo: echoServer, ...serviceOptions.inMemoryServers } })
-  return { ...made, tracing }
+/**
+ * A service traced into its own provider and store, as the app builds it: built with tracing's
+ * observer, called through the decorator (`service`; the undecorated one is `untraced`).
+ */
+export function tracedService(tracingOptions: TracingOptions = {}, serviceOptions: Partial<MCPServiceOptions> & { tracing?: Tracing } = {}) {
+  const { tracing = new Tracing(tracingOptions), ...options } = serviceOptions
+  const made = makeService({ ...options, observer: mcpObserver(tracing), inMemoryServers: { echo: echoServer, ...options.inMemoryServers } })
+  return { ...made, untraced: made.service, service: new TracedMcpService(made.service, tracing), tracing }
 }
 
 /** An in-process server with `echo`: fast enough for thousands of calls. */

@@ -2,8 +2,8 @@ import { join } from 'node:path'
 import type { IpcParsedArgs } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../platform/Platform'
-import type { Tracing } from '../trace/Tracing'
 import type { McpOAuthOptions } from './oauth/McpOAuth'
+import type { McpObserver } from './operationTrace'
 import type { LoginShellEnv } from './shellEnv'
 import type { InMemoryServerFactories } from './transports/inMemory'
 
@@ -44,8 +44,8 @@ export interface MCPServiceOptions {
   longRunningMaxMs?: number
   /** the clock cache TTLs run on (tests move it) */
   now?: () => number
-  /** every operation a span; none without it */
-  tracing?: Tracing
+  /** tracing's view of connects, sign-in steps and log lines; the operations are traced by wrapping the service (`TracedMcpService`) */
+  observer?: McpObserver
   /** how sign-ins open the browser, whether any connect may, where tokens are kept */
   oauth?: McpOAuthOptions
 }

@@ -14,6 +14,12 @@ export class RunningSpans {
     return undefined
   }
 
+  /** The newest running span of a server's `operation` (its sign-in, where the sign-in's steps belong). */
+  newestOf(serverId: string, operation: string): LazySpan | undefined {
+    for (let i = this.spans.length - 1; i >= 0; i--) if (this.spans[i].serverId === serverId && this.spans[i].operation === operation) return this.spans[i]
+    return undefined
+  }
+
   /** The running span of a tool call, by the call id it was given. */
   call(callId: string): LazySpan | undefined {
     for (let i = this.spans.length - 1; i >= 0; i--) if (this.spans[i].callId === callId) return this.spans[i]

@@ -1,5 +1,5 @@
 import type { McpEventBus } from '../mcp/events'
-import type { WrittenLogLine } from '../mcp/serverLogs'
+import type { LogLineWatcher } from '../mcp/serverLogs'
 import { HOST_LOG_SOURCE } from '../mcp/toolCallLog'
 import type { RunningSpans } from './runningSpans'
 
@@ -8,12 +8,10 @@ const MAX_EVENT_TEXT = 1000
 export const MAX_LOG_EVENTS = 100
 
 /**
- * What a server does during an operation, as events of its span: progress by call id, log
- * lines and requests (elicitation, sampling) on the newest running span of that server.
- * Returns the hook for log lines, which are seen as they are written (not per pushed batch), so
- * each lands on the span running when it was written and no span end has to flush the log.
+ * What a server does during an operation, as events of its span: progress by call id, and
+ * requests (elicitation, sampling) on the newest running span of that server.
  */
-export function watchServerEvents(bus: McpEventBus, running: RunningSpans): (serverId: string, line: WrittenLogLine) => void {
+export function watchServerEvents(bus: McpEventBus, running: RunningSpans): void {
   const requests = new Map<string, ReturnType<RunningSpans['newest']>>()
   bus.on('progress', ({ callId, progress, total, message, task }) => {
     const span = running.call(callId)
@@ -24,7 +22,6 @@ export function watchServerEvents(bus: McpEventBus, running: RunningSpans): (ser
     if (task) attributes['task.status'] = task.status
     span.addEvent('progress', attributes)
   })
-  const logged = new WeakMap<object, number>()
   const request = (kind: 'elicitation' | 'sampling') => (event: { requestId: string; serverId: string }) => {
     const span = running.newest(event.serverId)
     if (!span) return
@@ -38,6 +35,15 @@ export function watchServerEvents(bus: McpEventBus, running: RunningSpans): (ser
     requests.delete(requestId)
     if (span) span.addEvent('request-done', { 'request.id': requestId, outcome })
   })
+}
+
+/**
+ * A server's log lines as events of its newest running span. They are seen as they are written
+ * (not per pushed batch), so each lands on the span running when it was written and no span end
+ * has to flush the log.
+ */
+export function logLineEvents(running: RunningSpans): LogLineWatcher {
+  const logged = new WeakMap<object, number>()
   return (serverId, line) => {
     // the host's own lines (a call's outcome, a start) repeat what the span already says
     if (line.source === HOST_LOG_SOURCE) return

@@ -24,7 +24,7 @@ export interface McpOAuthOptions {
   /** `{userData}/mcp/oauth` by default */
   dir?: string
   onProblem?: (message: string) => void
-  /** tracing's view of sign-ins: the user's Sign in as one span, each step an event on it */
+  /** tracing's view of sign-ins: each step an event on the sign-in's span */
   steps?: SignInSteps
 }
 
@@ -78,15 +78,12 @@ export class McpOAuth {
 
   /** The user's Sign in: `connect` (a restart) runs with the browser allowed. */
   async signIn<T>(server: McpServer, connect: () => Promise<T>): Promise<T> {
-    const run = async () => {
-      this.signingIn.add(server.id)
-      try {
-        return await connect()
-      } finally {
-        this.signingIn.delete(server.id)
-      }
+    this.signingIn.add(server.id)
+    try {
+      return await connect()
+    } finally {
+      this.signingIn.delete(server.id)
     }
-    return this.options.steps ? this.options.steps.signIn(server, run) : run()
   }
 
   /** Sign out: tokens revoked where the server offers revocation, then everything stored deleted. */

@@ -7,8 +7,7 @@ import type { McpServer } from '@shared/mcp/server'
  * query (`urlWithoutQuery`).
  */
 export interface SignInSteps {
-  /** the user's sign-in as one operation; its steps land on it */
-  signIn<T>(server: McpServer, fn: () => Promise<T>): Promise<T>
+  /** the steps land on the user's sign-in while one runs (`MCPService.signIn`), else on the connect doing it */
   step(server: McpServer, name: SignInStep, attributes?: Record<string, string | number | boolean>): void
 }
 

@@ -3,7 +3,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../../platform/Platform'
-import { traceContextFetch } from '../../trace/traceContextFetch'
+import { traceContextFetch } from './traceContextFetch'
 import { McpServerError } from '../errors'
 import type { ConnectTrace } from '../operationTrace'
 

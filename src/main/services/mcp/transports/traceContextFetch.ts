@@ -1,5 +1,5 @@
 /**
- * A fetch whose requests carry a W3C `traceparent` header (issue 12 item 5), so a remote server
+ * A fetch whose requests carry a W3C `traceparent` header, so a remote server
  * that traces joins the trace of the operation that sent it: a tool call's own, from its
  * request's `_meta`; any other request the one `current` names (a connect's, while it runs).
  * Without either, or where the header is set already, it changes nothing.
