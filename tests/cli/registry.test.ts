@@ -98,11 +98,40 @@ describe("the CLI on MCP Studio's saved list", () => {
     expect((await run('check', 'everything')).code).toBe(0)
   }, SPAWNS)
 
-  it('import, remove and approve change the saved list only: --config is refused', async () => {
+  it('enable and disable flip the active switch the app follows; enabling does not approve', async () => {
+    const { run, userData } = app()
+    const registry = new ServerRegistry({ userDataDir: userData })
+    await registry.load()
+    await registry.add([{ id: 'e1', name: 'everything', command: 'node', args: [EVERYTHING, 'stdio'], isActive: false, installSource: 'deeplink' }])
+    await registry.flush()
+    const active = async () => {
+      await registry.sync()
+      return registry.get('e1')?.isActive
+    }
+
+    const on = await run('enable', 'everything')
+    expect(on.code).toBe(0)
+    expect(on.stdout.trim()).toBe('enabled everything (it runs once approved: cli approve "everything")')
+    expect(await active()).toBe(true)
+    expect(registry.isApproved('e1')).toBe(false)
+
+    const off = await run('disable', 'everything', '--json')
+    expect(off.code).toBe(0)
+    expect(JSON.parse(off.stdout)).toEqual({ disabled: 'everything', approved: false })
+    expect(await active()).toBe(false)
+
+    const unknown = await run('enable', 'nothing')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('no server named "nothing"')
+  }, SPAWNS)
+
+  it('import, remove, approve, enable and disable change the saved list only: --config is refused', async () => {
     const { run, file } = app()
     const config = file('x.json', { mcpServers: { x: { command: 'node' } } })
-    const refused = await run('--config', config, 'remove', 'x')
-    expect(refused.code).toBe(2)
-    expect(refused.stderr).toContain('takes no --config')
-  })
+    for (const command of ['remove', 'enable', 'disable']) {
+      const refused = await run('--config', config, command, 'x')
+      expect(refused.code).toBe(2)
+      expect(refused.stderr).toContain('takes no --config')
+    }
+  }, SPAWNS)
 })

@@ -14,7 +14,7 @@ export interface AppSession {
 export interface AppSessionOptions {
   viewport?: { width: number; height: number }
   /** writes into the user-data folder before the app starts (a servers.json, say) */
-  prepare?: (userDataDir: string) => void
+  prepare?: (userDataDir: string) => void | Promise<void>
   /** before the first navigation: listeners that must see the page load */
   beforeGoto?: (page: Page) => void
 }

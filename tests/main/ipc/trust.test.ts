@@ -5,7 +5,7 @@ import { unwrapResponse } from '@shared/ipc/errors'
 import type { McpServer } from '@shared/mcp/server'
 import { createHost, type Host } from '../../../src/main/createHost'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
-import { fixture, readPids, tempDir } from '../services/helpers'
+import { fixture, readPids, tempDir, waitFor } from '../services/helpers'
 
 const hosts: Host[] = []
 afterEach(async () => {
@@ -77,9 +77,9 @@ describe('trust: main runs only what the user approved', () => {
     await expect(call('mcp:restart-server', { serverId: 'echo' })).rejects.toMatchObject({ code: 'NEEDS_APPROVAL' })
     expect(spawned()).toBe(1)
 
+    // approved, the switched-on server is started by main itself, with the new command
     expect(await call('servers:approve', { serverIds: ['echo'] })).toBe(true)
-    await call('mcp:restart-server', { serverId: 'echo' })
-    expect(spawned()).toBe(2)
+    await waitFor(() => spawned() === 2, 15_000, 'main to start the approved command')
   })
 
   it("main's own confirmation (Electron's native dialog) decides: declined, nothing is approved or run", async () => {

@@ -11,16 +11,22 @@ import { IpcRouter } from '../../../src/main/ipc/IpcRouter'
 import { mcpHandlers } from '../../../src/main/ipc/mcpHandlers'
 import { serverHandlers } from '../../../src/main/ipc/serverHandlers'
 import { ServerRegistry } from '../../../src/main/services/servers/ServerRegistry'
+import { ServerManager } from '../../../src/main/services/lifecycle/ServerManager'
 import { closeAllServices, everythingStdio, makeService, tempDir, waitFor, type RecordedEvent } from './helpers'
 
 afterEach(() => closeAllServices())
 
 /** A real MCPService behind the real router: every call and answer goes through the IPC contract. */
+const managers: Array<() => void> = []
+afterEach(() => managers.splice(0).forEach((stop) => stop()))
+
 function host(options: { clientRequestTimeoutMs?: number } = {}) {
   const { service, events, platform } = makeService(options)
   const registry = new ServerRegistry({ userDataDir: tempDir('mcp-registry-') })
   const router = new IpcRouter()
   router.handleAll({ ...serverHandlers({ registry, mcp: service, platform }), ...mcpHandlers(service, registry) })
+  // as in the app: main acts on the list's changes (new roots reach a running server)
+  managers.push(new ServerManager(registry, service).start())
   const invoke = async <C extends IpcChannelName>(channel: C, args: IpcArgs<C>) =>
     unwrapResponse(await router.invoke(channel, structuredClone(args), { via: 'direct' })) as IpcResult<C>
   /** in main's list and approved, as a server the user started before */

@@ -38,7 +38,7 @@ describe('${env:NAME} and ${input:id} placeholders when a server starts', () => 
       message: `MCP server "${server.name}": \${env:MCP_STUDIO_NOT_SET_ANYWHERE} (in env.TOKEN) is not set in your shell's environment — set it there and restart MCP Studio, or type the value into the server's settings`
     })
     expect(service.pidOf(server)).toBeUndefined()
-    expect(statusesOf(events, server.id).at(-1)).toBe('error')
+    expect(statusesOf(events, server.id).at(-1)).toBe('failed')
   })
 
   it('an ${input:id} nobody filled in is refused before starting, saying what to do', async () => {
