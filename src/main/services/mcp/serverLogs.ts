@@ -3,20 +3,9 @@ import { redactSensitive, redactText } from '@shared/mcp/redact'
 import { serverSecretValues } from '@shared/mcp/secretValues'
 import type { McpServer } from '@shared/mcp/server'
 import type { McpEmit } from './events'
-import { BatchedServerRing } from './BatchedServerRing'
+import { BatchedServerRing, readRedacted, type Redactable } from './BatchedServerRing'
 
 const MAX_MESSAGE = 2000
-const FLUSH_MS = 50
-
-/** An entry as written: its message not yet redacted. Never leaves this file. */
-interface RawEntry {
-  entry: ServerLogEntry
-  secrets: readonly string[]
-  /** characters cut off the raw message to bound memory, still counted in `…<N more>` */
-  cut: number
-  /** the redacted entry, made the first time anyone reads this one */
-  redacted?: ServerLogEntry
-}
 
 /**
  * The server log as the rest of the host writes it: kept in a ring buffer per server and
@@ -26,14 +15,13 @@ interface RawEntry {
  * only the newest 200 per flush, so only those are worth redacting.
  */
 export class ServerLogs {
-  private readonly ring: BatchedServerRing<RawEntry, ServerLogEntry>
+  private readonly ring: BatchedServerRing<WrittenLogLine, ServerLogEntry>
   private readonly watchers = new Set<LogLineWatcher>()
 
   constructor(emit: McpEmit, maxEntries = 200) {
     this.ring = new BatchedServerRing({
       maxEntries,
-      flushMs: FLUSH_MS,
-      toOut: redactedCopy,
+      redact: WrittenLogLine.redact,
       send: (serverId, entries) => emit('server-log', { serverId, entries })
     })
   }
@@ -54,10 +42,10 @@ export class ServerLogs {
       if (data instanceof TraceLink) entry.data = { traceId: data.traceId }
       else if (data !== undefined) entry.data = redactSensitive(data, { secrets })
       if (source) entry.source = source
-      const raw: RawEntry = { entry, secrets, cut }
-      this.ring.append(server.id, raw)
+      // one object per line, in the ring and for the watchers alike
+      const line = new WrittenLogLine(source, entry, secrets, cut)
+      this.ring.append(server.id, line)
       if (!this.watchers.size) return
-      const line = new WrittenLogLine(source, raw)
       for (const watcher of this.watchers) watcher(server.id, line)
     }
   }
@@ -86,30 +74,35 @@ export class ServerLogs {
   }
 }
 
-/** The entry as it may leave: redacted once, then copied, so no reader can change it for the next. */
-function redactedCopy(raw: RawEntry): ServerLogEntry {
-  if (!raw.redacted) {
-    const message = redactText(raw.entry.message, { secrets: raw.secrets })
-    const more = message.length - MAX_MESSAGE + raw.cut
-    raw.redacted = { ...raw.entry, message: more > 0 ? `${message.slice(0, MAX_MESSAGE)}…<${more} more>` : message }
-  }
-  return { ...raw.redacted }
-}
-
 /** The trace a host line belongs to, so the Logs tab can open it (`data.traceId`). */
 export class TraceLink {
   constructor(readonly traceId: string) {}
 }
 
-/** A line as it is written: who wrote it, and the redacted entry when asked for. */
-export class WrittenLogLine {
+/**
+ * A line as it is written: who wrote it, and its entry, redacted the first time anyone reads it
+ * (a watcher or the push), then only copied. The raw entry and the secrets stay private.
+ */
+export class WrittenLogLine implements Redactable<ServerLogEntry> {
+  redacted: ServerLogEntry | undefined = undefined
+
   constructor(
     readonly source: string | undefined,
-    private readonly raw: RawEntry
+    private readonly entry: ServerLogEntry,
+    private readonly secrets: readonly string[],
+    /** characters cut off the raw message to bound memory, still counted in `…<N more>` */
+    private readonly cut: number
   ) {}
 
+  /** The entry as it may leave: its message redacted, then cut to MAX_MESSAGE with the rest counted. */
+  static redact(line: WrittenLogLine): ServerLogEntry {
+    const message = redactText(line.entry.message, { secrets: line.secrets })
+    const more = message.length - MAX_MESSAGE + line.cut
+    return { ...line.entry, message: more > 0 ? `${message.slice(0, MAX_MESSAGE)}…<${more} more>` : message }
+  }
+
   read(): ServerLogEntry {
-    return redactedCopy(this.raw)
+    return readRedacted(this, WrittenLogLine.redact)
   }
 }
 

@@ -6,18 +6,10 @@ import type { McpEmit } from '../events'
 import { BatchedServerRing } from '../BatchedServerRing'
 import { createMessageTap, type MessageTap, type RawMessage } from './messageTap'
 
-const FLUSH_MS = 50
 /** strings in a body are cut here, like a log line */
 const MAX_STRING = 2000
 /** JSON schemas in tools/list nest deep; the redactor's default would hide them */
 const MAX_DEPTH = 48
-
-interface Kept {
-  raw: RawMessage
-  secrets: readonly string[]
-  /** the entry as it may leave, made once, the first time it is pushed or read */
-  redacted?: McpMessageEntry
-}
 
 /**
  * Every JSON-RPC message of each server: the last 1,000 per server, kept by server id so a
@@ -26,15 +18,14 @@ interface Kept {
  * are pushed or read; a flood keeps, and redacts, only the newest per flush.
  */
 export class ServerMessages {
-  private readonly ring: BatchedServerRing<Kept, McpMessageEntry>
+  private readonly ring: BatchedServerRing<RawMessage, McpMessageEntry>
   private seq = 0
   private readonly nextSeq = () => ++this.seq
 
   constructor(emit: McpEmit, maxEntries = MESSAGES_PER_SERVER) {
     this.ring = new BatchedServerRing({
       maxEntries,
-      flushMs: FLUSH_MS,
-      toOut: redacted,
+      redact: redactMessage,
       send: (serverId, entries) => emit('messages', { serverId, entries })
     })
   }
@@ -45,7 +36,7 @@ export class ServerMessages {
    */
   tap(server: McpServer, started?: McpServer): MessageTap {
     const secrets = serverSecretValues(server, started)
-    return createMessageTap((raw) => this.ring.append(server.id, { raw, secrets }), this.nextSeq)
+    return createMessageTap((raw) => this.ring.append(server.id, raw), this.nextSeq, secrets)
   }
 
   /** A server's messages, oldest first, after a restart or a crash too. */
@@ -64,17 +55,16 @@ export class ServerMessages {
   }
 }
 
-/** The entry as it may leave: redacted once, then the raw message let go (it may be megabytes). */
-function redacted(kept: Kept): McpMessageEntry {
-  if (!kept.redacted) {
-    const { message, id, method, ...facts } = kept.raw
-    const { secrets } = kept
-    const entry: McpMessageEntry = { ...facts, body: redactSensitive(message, { secrets, maxString: MAX_STRING, maxDepth: MAX_DEPTH }) }
-    // a method name and a string id are the sender's choice of text: they could carry anything
-    if (method !== undefined) entry.method = truncate(redactText(method, { secrets }), 200)
-    if (id !== undefined) entry.id = typeof id === 'string' ? truncate(redactText(id, { secrets }), 200) : id
-    kept.redacted = entry
-    kept.raw.message = undefined
-  }
-  return { ...kept.redacted }
+/** The entry as it may leave (made once, by the ring); then the raw message is let go (it may be megabytes). */
+function redactMessage(raw: RawMessage): McpMessageEntry {
+  const { secrets, method, id } = raw
+  // the facts by name: the raw entry also holds the secrets, which must not leave
+  const body = redactSensitive(raw.message, { secrets, maxString: MAX_STRING, maxDepth: MAX_DEPTH })
+  const entry: McpMessageEntry = { seq: raw.seq, time: raw.time, direction: raw.direction, kind: raw.kind, body }
+  if (raw.durationMs !== undefined) entry.durationMs = raw.durationMs
+  // a method name and a string id are the sender's choice of text: they could carry anything
+  if (method !== undefined) entry.method = truncate(redactText(method, { secrets }), 200)
+  if (id !== undefined) entry.id = typeof id === 'string' ? truncate(redactText(id, { secrets }), 200) : id
+  raw.message = undefined
+  return entry
 }

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js'
-import type { McpMessageDirection, McpMessageKind } from '@shared/mcp/messages'
+import type { McpMessageDirection, McpMessageEntry, McpMessageKind } from '@shared/mcp/messages'
 
 /**
  * A message as the tap records it: cheap facts only. The message itself is kept by reference and
@@ -15,6 +15,10 @@ export interface RawMessage {
   durationMs?: number
   /** the message as sent or received; dropped once the redacted copy is made */
   message?: JSONRPCMessage
+  /** the server's secret values, to redact it with */
+  secrets: readonly string[]
+  /** the entry as it may leave, made the first time it is pushed or read */
+  redacted?: McpMessageEntry
 }
 
 /** Records one message of a connection; returns when it did (Date.now), for "last heard". */
@@ -33,14 +37,14 @@ const MAX_UNANSWERED = 1000
  * (no schema parse), matches a response to its request by id (ids are per direction and per
  * connection), and hands the entry on. Nothing here copies or walks the message.
  */
-export function createMessageTap(record: (raw: RawMessage) => void, nextSeq: () => number): MessageTap {
+export function createMessageTap(record: (raw: RawMessage) => void, nextSeq: () => number, secrets: readonly string[]): MessageTap {
   // requests the host sent, and those the server sent (sampling, elicitation, roots, ping)
   const ours = new Map<RequestId, Asked>()
   const theirs = new Map<RequestId, Asked>()
   return (direction, message) => {
     const time = Date.now()
     const at = performance.now()
-    const raw: RawMessage = { seq: nextSeq(), time, direction, kind: 'notification', message }
+    const raw: RawMessage = { seq: nextSeq(), time, direction, kind: 'notification', message, secrets }
     if ('method' in message) {
       raw.method = message.method
       if ('id' in message) {

@@ -1,45 +1,6 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ServerLogEntry } from '@shared/mcp/logs'
-import { ServerLogBuffer } from '../../../src/main/services/mcp/ServerLogBuffer'
 import { ServerLogs } from '../../../src/main/services/mcp/serverLogs'
-
-const entry = (i: number): ServerLogEntry => ({ timestamp: i, level: 'info', message: `line ${i}` })
-
-describe('ServerLogBuffer', () => {
-  it('keeps the last 200 entries per server, drops the oldest', () => {
-    const buffer = new ServerLogBuffer()
-    for (let i = 0; i < 250; i++) buffer.append('a', entry(i))
-    buffer.append('b', entry(1))
-    const a = buffer.get('a')
-    expect(a).toHaveLength(200)
-    expect(a[0].message).toBe('line 50')
-    expect(a.at(-1)!.message).toBe('line 249')
-    expect(buffer.get('b')).toHaveLength(1)
-  })
-
-  it('behaves like "the last N of everything appended", for any N and any number of appends', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 0, max: 80 }), fc.integer({ min: -2, max: 30 }), (max, count, tail) => {
-        const buffer = new ServerLogBuffer<number>(max)
-        const all = Array.from({ length: count }, (_, i) => i)
-        for (const i of all) buffer.append('k', i)
-        expect(buffer.get('k')).toEqual(all.slice(-max))
-        expect(buffer.tail('k', tail)).toEqual(tail > 0 ? all.slice(-max).slice(-tail) : [])
-      })
-    )
-  })
-
-  it('reads are copies; remove forgets a server; a bad size is refused', () => {
-    const buffer = new ServerLogBuffer(5)
-    buffer.append('a', entry(1))
-    buffer.get('a').push(entry(2))
-    expect(buffer.get('a')).toHaveLength(1)
-    buffer.remove('a')
-    expect(buffer.get('a')).toEqual([])
-    expect(() => new ServerLogBuffer(0)).toThrow(/maxEntries must be a positive integer/)
-  })
-})
 
 describe('ServerLogs', () => {
   const server = { id: 's', name: 's', env: { GITHUB_TOKEN: 'ghp_supersecretvalue' }, isActive: true }
@@ -89,6 +50,20 @@ describe('ServerLogs', () => {
     expect(kept.message).not.toContain('ghp_')
     // 1995 + 10 (<redacted>) + 100 000 characters after redaction, 2000 shown
     expect(kept.message.endsWith('…<100005 more>')).toBe(true)
+  })
+
+  it('a watcher sees each line as it is written, redacted like the push, and never the raw one', () => {
+    const { batches, logs } = setup()
+    const seen: Array<{ serverId: string; source?: string; entry: ServerLogEntry }> = []
+    const unwatch = logs.watch((serverId, line) => seen.push({ serverId, source: line.source, entry: line.read() }))
+    logs.writer(server, 'stderr')('stderr', 'token is ghp_supersecretvalue')
+    unwatch()
+    logs.writer(server, 'stderr')('stderr', 'unwatched')
+    logs.flush()
+    expect(seen).toEqual([{ serverId: 's', source: 'stderr', entry: expect.objectContaining({ message: 'token is <redacted>' }) }])
+    expect(batches[0].entries[0]).toEqual(seen[0].entry)
+    expect(batches[0].entries[0]).not.toBe(seen[0].entry)
+    expect(JSON.stringify(seen)).not.toContain('ghp_')
   })
 
   it('entries read twice are equal but separate objects; remove drops what was waiting', () => {
