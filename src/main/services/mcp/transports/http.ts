@@ -7,7 +7,7 @@ import { traceContextFetch } from './traceContextFetch'
 import { McpServerError } from '../errors'
 import type { ConnectTrace } from '../operationTrace'
 
-/** Headers every HTTP request carries (T6): who we are, then the server's own (which win). */
+/** Headers every HTTP request carries: who we are, then the server's own (which win). */
 export function requestHeaders(platform: Platform, server: McpServer): Record<string, string> {
   return {
     'User-Agent': `${platform.appName.replace(/\s+/g, '')}/${platform.appVersion}`,
@@ -31,7 +31,7 @@ export function serverUrl(server: McpServer): URL {
   return url
 }
 
-/** T3: Streamable HTTP, through the platform's fetch (T7: Electron's net.fetch or Node's). */
+/** Streamable HTTP, through the platform's fetch (Electron's net.fetch or Node's). */
 export function createStreamableHttpTransport(
   platform: Platform,
   server: McpServer,
@@ -47,7 +47,7 @@ export function createStreamableHttpTransport(
   })
 }
 
-/** T2: legacy HTTP+SSE; the event stream and the POSTs both go through the platform's fetch. */
+/** Legacy HTTP+SSE; the event stream and the POSTs both go through the platform's fetch. */
 export function createSseTransport(
   platform: Platform,
   server: McpServer,
