@@ -7,7 +7,7 @@ import { TRACE_ATTR } from '@shared/trace/spans'
 import type { McpHost } from '../mcp/mcpHost'
 import { connectivityOf, type MCPService } from '../mcp/MCPService'
 import type { CallToolArgs, GetPromptArgs, ResourceArgs } from '../mcp/mcpServiceOptions'
-import type { McpObserver } from '../mcp/operationTrace'
+import type { ConnectTrace, McpObserver } from '../mcp/operationTrace'
 import { urlWithoutQuery } from '../mcp/oauth/signInSteps'
 import type { CallOptions } from '../mcp/toolCalls'
 import { jsonAttribute, resultAttributes } from './attributes'
@@ -65,7 +65,7 @@ function argsValue(args: unknown): unknown {
 export function mcpObserver(tracing: Tracing): McpObserver {
   const running = tracing.running
   return {
-    connect<T>(server: McpServer, fn: (trace: Parameters<Parameters<McpObserver['connect']>[1]>[0]) => Promise<T>): Promise<T> {
+    connect<T>(server: McpServer, fn: (trace: ConnectTrace | undefined) => Promise<T>): Promise<T> {
       if (!tracing.recording) return fn(undefined)
       const secrets = serverSecretValues(server)
       const attributes: Attributes = {}
@@ -141,6 +141,8 @@ export interface TracedMcpService extends Pick<McpHost, (typeof UNTRACED)[number
  * runs as if there were no tracing. The service's own work (connects, sign-in steps, log lines)
  * is seen through `mcpObserver`, which the service must be built with. Server events on the bus
  * (progress, requests from the server) become events of the span they happened in.
+ * The service's operations are async (they never throw before returning their promise), so each
+ * is `begin` and `finish` around the call: no closure per call, unlike `withSpan`.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class TracedMcpService implements McpHost {
