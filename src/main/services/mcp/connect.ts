@@ -6,13 +6,14 @@ import type { McpServer } from '@shared/mcp/server'
 import { createClient, type ClientRequestHandlers } from './client'
 import { McpServerError } from './errors'
 import type { MessageTap } from './messages/messageTap'
-import { createTransport, shouldFallBackToSse, transportKindsFor, type TransportContext, type TransportKind } from './transports'
+import type { McpServerType } from '@shared/mcp/server'
+import { createTransport, shouldFallBackToSse, transportKindsFor, type TransportContext } from './transports'
 
 /** A live, initialized client and what it runs on. */
 export interface Connection {
   client: Client
   transport: Transport
-  kind: TransportKind
+  kind: McpServerType
   info: McpConnectionInfo
   pid?: number
   /** set once the transport has closed, whoever closed it */
