@@ -19,9 +19,12 @@ export interface ToolRunnerProps {
   onClose: () => void
 }
 
-/** Tool schemas are objects; a schema without `type` still describes an object of arguments. */
+/**
+ * Tool schemas are objects; a schema without `type` still describes an object of arguments. A
+ * copy: the tool comes frozen from the api's cache, and rjsf and the validator write to the schema.
+ */
 export function formSchemaOf(tool: Pick<McpTool, 'inputSchema'>): RJSFSchema {
-  return { ...(tool.inputSchema as RJSFSchema), type: 'object' }
+  return { ...(structuredClone(tool.inputSchema) as RJSFSchema), type: 'object' }
 }
 
 /**
@@ -34,6 +37,8 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
   const idPrefix = `run-${useId().replace(/[^\w-]/g, '')}`
   // one schema object per tool: rjsf and the validator cache by identity
   const schema = useMemo(() => formSchemaOf(tool), [tool])
+  // the validator writes to the schema it checks against, and the cached tool is frozen
+  const outputSchema = useMemo(() => tool.outputSchema && structuredClone(tool.outputSchema), [tool])
   const formRef = useRef<SchemaFormHandle>(null)
   const [formData, setFormData] = useState<Record<string, unknown>>({})
   const [jsonMode, setJsonMode] = useState(false)
@@ -140,7 +145,7 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
             <Typography.Text type="secondary">{t('tools.noInputs')}</Typography.Text>
           )}
           {inputError ? <Alert type="error" showIcon title={inputError} data-testid="runner-input-error" /> : null}
-          <CallOutcome state={state} server={server} outputSchema={tool.outputSchema} onRetry={() => start(lastArgs.current)} />
+          <CallOutcome state={state} server={server} outputSchema={outputSchema} onRetry={() => start(lastArgs.current)} />
         </Flex>
       </div>
     </Modal>
