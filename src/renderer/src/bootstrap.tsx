@@ -10,6 +10,7 @@ import './theme/global.css'
 export function bootstrap(page: ReactNode): void {
   const api = getApi()
   const { store, persistor } = createAppStore({
+    api,
     storage: createIpcStorage(api),
     // the UI keeps working from memory; the warning tells a developer why nothing was saved
     onWriteFail: (error) => console.warn('Could not save the app state:', error.message)

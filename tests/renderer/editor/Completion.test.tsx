@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { PromptsTab } from '@renderer/components/editor/PromptsTab'
 import { ResourcesTab } from '@renderer/components/editor/ResourcesTab'
-import { ServerRuntimeProvider } from '@renderer/components/servers/ServerRuntimeProvider'
+import { ServerPageProvider } from '@renderer/components/servers/ServerPageProvider'
 import type { McpServer } from '@shared/mcp/server'
 import type { ComponentProps } from 'react'
 import { createMcpApi } from '../support/mainSide'
@@ -22,9 +22,9 @@ async function mount(tab: ComponentProps<typeof StoreTab>['tab'], server: McpSer
   dispose = main.dispose
   await main.addServers([server])
   renderApp(
-    <ServerRuntimeProvider>
+    <ServerPageProvider>
       <StoreTab id={server.id} tab={tab} />
-    </ServerRuntimeProvider>,
+    </ServerPageProvider>,
     { api: main.api }
   )
   return main

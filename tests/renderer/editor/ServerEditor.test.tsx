@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { createLoginShellEnvLoader } from '../../../src/main/services/mcp/shellEnv'
 import { registryFreeEnv } from '../../support/registryFreeEnv'
 import { cleanupServers, everything, fixture, renderServers, rowOf, waitForStatus } from '../servers/serversSupport'
+import { cachedApprovals, cachedServers } from '../support/cachedServers'
 
 afterEach(cleanupServers)
 
@@ -23,14 +24,14 @@ describe('server editor: General', () => {
 
     fireEvent.click(screen.getByTestId('editor-save'))
     expect((await screen.findByTestId('editor-error-command')).textContent).toBe('A stdio server needs a command.')
-    expect(store.getState().mcp.servers).toEqual([])
+    expect(cachedServers(store)).toEqual([])
 
     type('command', 'node')
     type('args', 'server.js\n\n  --flag value  \n')
     await waitFor(() => expect(screen.queryByTestId('editor-error-command')).toBeNull())
     fireEvent.click(screen.getByTestId('editor-save'))
-    await waitFor(() => expect(store.getState().mcp.servers).toHaveLength(1))
-    const [created] = store.getState().mcp.servers
+    await waitFor(() => expect(cachedServers(store)).toHaveLength(1))
+    const [created] = cachedServers(store)
     expect(created).toMatchObject({ name: 'New server', type: 'stdio', command: 'node', args: ['server.js', '--flag value'], isActive: false, installSource: 'manual' })
     await waitFor(() => expect(screen.getByTestId('server-editor').dataset.serverId).toBe(created.id))
     expect(window.location.hash).toBe(`#server=${created.id}`)
@@ -51,14 +52,14 @@ describe('server editor: General', () => {
     type('name', 'other')
     expect((await screen.findByTestId('editor-error-name')).textContent).toBe('Another server is already called “other”.')
     fireEvent.click(screen.getByTestId('editor-save'))
-    expect(store.getState().mcp.servers[0]).toEqual(local)
+    expect(cachedServers(store)[0]).toEqual(local)
 
     type('env', 'API_KEY=sk-secret\nDEBUG=1')
     type('name', 'Local 2')
     type('description', '')
     fireEvent.click(screen.getByTestId('editor-save'))
-    await waitFor(() => expect(store.getState().mcp.servers[0].name).toBe('Local 2'))
-    expect(store.getState().mcp.servers[0]).toEqual({ id: 'l', name: 'Local 2', type: 'stdio', command: 'node', env: { API_KEY: 'sk-secret', DEBUG: '1' }, isActive: false })
+    await waitFor(() => expect(cachedServers(store)[0].name).toBe('Local 2'))
+    expect(cachedServers(store)[0]).toEqual({ id: 'l', name: 'Local 2', type: 'stdio', command: 'node', env: { API_KEY: 'sk-secret', DEBUG: '1' }, isActive: false })
 
     // switching to a remote type asks for an http(s) URL
     fireEvent.click(within(screen.getByTestId('editor-type')).getByText('Streamable HTTP'))
@@ -66,27 +67,50 @@ describe('server editor: General', () => {
     expect((await screen.findByTestId('editor-error-baseUrl')).textContent).toBe('Must be an http:// or https:// URL.')
   })
 
-  it('Save on an active server restarts it with the new config; the tabs count what it offers', async () => {
-    const { store, service, api } = await renderServers([everything()])
+  it('Save of a cosmetic edit leaves the running server be; the tabs count what it offers', async () => {
+    const { store, service, manager, api } = await renderServers([everything()])
     await waitForStatus('Everything', 'connected')
     const pid = service.pidOf(everything())
     fireEvent.click(within(rowOf('Everything')).getByTestId('server-edit'))
     const tools = await api.mcp.listTools({ serverId: 'everything' })
     await waitFor(() => expect(screen.getByTestId('editor-tab-tools').textContent).toBe(`Tools (${tools.length})`))
 
-    type('timeout', '90')
+    type('description', 'only words')
     fireEvent.click(screen.getByTestId('editor-save'))
-    await waitFor(() => expect(store.getState().mcp.servers[0].timeout).toBe(90))
-    // a new process replaces the old one (the old pid may still show until the restart begins)
-    await waitFor(() => {
-      const now = service.pidOf(everything({ timeout: 90 }))
-      expect(now).toBeGreaterThan(0)
-      expect(now).not.toBe(pid)
-    })
+    expect(await screen.findByText('Everything was saved.')).toBeTruthy()
+    expect(cachedServers(store)[0].description).toBe('only words')
+    await manager.settled()
+    expect(service.pidOf(everything({ description: 'only words' }))).toBe(pid)
+    expect(screen.getByTestId('server-status').dataset.status).toBe('connected')
 
     fireEvent.click(screen.getByTestId('editor-tab-tools'))
     expect(await screen.findByTestId('tools-tab')).toBeTruthy()
     expect(window.location.hash).toBe('#server=everything&tab=tools')
+  })
+
+  it('Save of a new launch definition on an active server: the editor approves what the user typed, main restarts it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-cwd-'))
+    try {
+      const { store, service } = await renderServers([everything()])
+      await waitForStatus('Everything', 'connected')
+      const pid = service.pidOf(everything())
+      fireEvent.click(within(rowOf('Everything')).getByTestId('server-edit'))
+      await screen.findByTestId('general-tab')
+      // a new folder is a new target: it needs an approval, which typing it here gives
+      type('cwd', dir)
+      fireEvent.click(screen.getByTestId('editor-save'))
+      expect(await screen.findByText('Everything was saved.')).toBeTruthy()
+      expect(cachedServers(store)[0].cwd).toBe(dir)
+      expect(cachedApprovals(store)).toEqual({ everything: true })
+      await waitFor(() => {
+        const now = service.pidOf(everything({ cwd: dir }))
+        expect(now).toBeGreaterThan(0)
+        expect(now).not.toBe(pid)
+      }, { timeout: 20_000 })
+      await waitFor(() => expect(screen.getByTestId('server-status').dataset.status).toBe('connected'), { timeout: 20_000 })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('a change of roots only is told to the running server (roots/list_changed), without a restart', async () => {
@@ -109,7 +133,7 @@ describe('server editor: General', () => {
       type('roots', `${dir}\n`)
       fireEvent.click(screen.getByTestId('editor-save'))
       await waitFor(() => expect(read()).toContain('notification notifications/roots/list_changed'), { timeout: 15_000 })
-      expect(store.getState().mcp.servers[0].roots).toEqual([dir])
+      expect(cachedServers(store)[0].roots).toEqual([dir])
       expect(service.pidOf(lab)).toBe(pid)
     } finally {
       rmSync(dir, { recursive: true, force: true })
@@ -179,7 +203,7 @@ describe('server editor: the package registry', () => {
     expect(options).toEqual(['Default', 'npm: https://npm.mirror.example/ (from ~/.npmrc)', 'Custom URL'])
     fireEvent.click(screen.getByText('npm: https://npm.mirror.example/ (from ~/.npmrc)'))
     fireEvent.click(screen.getByTestId('editor-save'))
-    await waitFor(() => expect(store.getState().mcp.servers[0].registryUrl).toBe('https://npm.mirror.example/'))
+    await waitFor(() => expect(cachedServers(store)[0].registryUrl).toBe('https://npm.mirror.example/'))
     expect(screen.queryByTestId('editor-registry-url')).toBeNull()
   })
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { buildInstallLink } from '@shared/mcp/installLink'
 import { InstallLinkInbox } from '../../../src/main/services/installLinks/InstallLinkInbox'
-import { cleanupServers, renderServers, rowOf } from '../servers/serversSupport'
+import { cleanupServers, renderServers, waitForStatus } from '../servers/serversSupport'
+import { cachedServers } from '../support/cachedServers'
 
 afterEach(cleanupServers)
 
@@ -41,11 +42,11 @@ describe('install links', () => {
     fireEvent.click(submit)
 
     await waitFor(() => expect(screen.queryByTestId('install-link-dialog')).toBeNull())
-    expect(store.getState().mcp.servers.map((s) => s.name)).toEqual(['existing', 'remote'])
+    expect(cachedServers(store).map((s) => s.name)).toEqual(['existing', 'remote'])
     const remote = registry.snapshot().servers.find((s) => s.name === 'remote')!
     expect(remote).toMatchObject({ baseUrl: 'https://example.com/mcp', isActive: false, installSource: 'deeplink' })
     expect(registry.approves(remote)).toBe(false)
-    expect(rowOf('remote').querySelector('[data-testid="server-status"]')?.getAttribute('data-status')).toBe('stopped')
+    await waitForStatus('remote', 'stopped')
     expect(await screen.findByText('Added 1 server, switched off. Switch it on to start it.')).toBeTruthy()
   })
 
@@ -56,7 +57,7 @@ describe('install links', () => {
     fireEvent.click(within(dialog).getByTestId('install-link-pick-everything'))
     fireEvent.click(screen.getByTestId('install-link-cancel'))
     await waitFor(() => expect(screen.queryByTestId('install-link-dialog')).toBeNull())
-    expect(store.getState().mcp.servers).toEqual([])
+    expect(cachedServers(store)).toEqual([])
   })
 
   it('a link Electron received: a bad payload is refused, saying why and what to do, and nothing is added', async () => {
@@ -70,7 +71,7 @@ describe('install links', () => {
     expect(screen.queryByTestId('install-link-submit')).toBeNull()
     fireEvent.click(screen.getByTestId('install-link-close'))
     await waitFor(() => expect(screen.queryByTestId('install-link-dialog')).toBeNull())
-    expect(store.getState().mcp.servers).toEqual([])
+    expect(cachedServers(store)).toEqual([])
   })
 
   it('names the server and field of a bad entry, in Chinese when the app is', async () => {

@@ -86,7 +86,7 @@ describe('persistence through main', () => {
     trackDispose(dispose)
     const api = connect(createDirectApi(router))
 
-    const first = createAppStore({ storage: createIpcStorage(api) })
+    const first = createAppStore({ api, storage: createIpcStorage(api) })
     await waitFor(() => expect(first.persistor.getState().bootstrapped).toBe(true))
     first.store.dispatch(setLanguage('zh-CN'))
     await api.servers.add({ servers: [{ id: 'x', name: 'Saved', command: 'uvx', args: ['mcp-server-time'], isActive: false }] })

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { diagnosticCount, forceLinting } from '@codemirror/lint'
 import { EditorView } from '@codemirror/view'
 import { cleanupServers, renderServers, setEditorText } from './serversSupport'
+import { cachedServers, cachedApprovals } from '../support/cachedServers'
 
 afterEach(cleanupServers)
 
@@ -36,7 +37,7 @@ describe('import JSON', () => {
     expect(issue.textContent).toMatch(/^Server “broken”, field “args”: Invalid input: expected array/)
     expect(screen.getByTestId('import-submit')).toHaveProperty('disabled', true)
     fireEvent.click(screen.getByTestId('import-submit'))
-    expect(store.getState().mcp.servers).toEqual([existing])
+    expect(cachedServers(store)).toEqual([existing])
     await persistor.flush()
     expect(storage.data.get('persist:root')).toBe(before)
   })
@@ -74,13 +75,13 @@ describe('import JSON', () => {
     expect(screen.getByTestId('import-submit').textContent).toBe('Add 2 servers')
     fireEvent.click(screen.getByTestId('import-submit'))
 
-    await waitFor(() => expect(store.getState().mcp.servers.map((s) => s.name)).toEqual(['filesystem', 'filesystem (2)', 'remote']))
-    const [, renamed, remote] = store.getState().mcp.servers
+    await waitFor(() => expect(cachedServers(store).map((s) => s.name)).toEqual(['filesystem', 'filesystem (2)', 'remote']))
+    const [, renamed, remote] = cachedServers(store)
     expect(renamed).toMatchObject({ type: 'stdio', installSource: 'import', isActive: false })
     expect(renamed.id).not.toBe('fs')
     expect(remote).toMatchObject({ type: 'streamableHttp', baseUrl: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' } })
     // the preview was the approval of the commands it showed
-    await waitFor(() => expect(store.getState().mcp.approved).toMatchObject({ [renamed.id]: true, [remote.id]: true }))
+    await waitFor(() => expect(cachedApprovals(store)).toMatchObject({ [renamed.id]: true, [remote.id]: true }))
   })
 
   it('skips a taken name when asked to, and says so', async () => {
@@ -97,7 +98,7 @@ describe('import JSON', () => {
     expect((await within(dialog).findByTestId('import-skipped')).textContent).toContain('name is taken')
     expect(screen.getByTestId('import-submit').textContent).toBe('Add 1 server')
     fireEvent.click(screen.getByTestId('import-submit'))
-    await waitFor(() => expect(store.getState().mcp.servers.map((s) => s.name)).toEqual(['filesystem', 'other']))
+    await waitFor(() => expect(cachedServers(store).map((s) => s.name)).toEqual(['filesystem', 'other']))
   })
 })
 
@@ -174,8 +175,8 @@ describe("import JSON: the file's inputs (VS Code)", () => {
     await waitFor(() => expect(screen.getByTestId('import-submit')).toHaveProperty('disabled', false))
     expect(within(dialog).queryByTestId('import-inputs-missing')).toBeNull()
     fireEvent.click(screen.getByTestId('import-submit'))
-    await waitFor(() => expect(store.getState().mcp.servers).toHaveLength(1))
-    const [added] = store.getState().mcp.servers
+    await waitFor(() => expect(cachedServers(store)).toHaveLength(1))
+    const [added] = cachedServers(store)
     expect(added.env).toEqual({ PERPLEXITY_API_KEY: 'pplx-secret-1' })
     expect(added.args).toEqual(['-y', 'server-perplexity-ask', '--region', 'eu'])
   })

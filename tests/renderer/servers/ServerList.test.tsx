@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import en from '@renderer/i18n/locales/en-US'
 import { cleanupServers, everything, fixture, renderServers, rowOf, waitForStatus } from './serversSupport'
+import { cachedServers, cachedApprovals } from '../support/cachedServers'
 
 afterEach(cleanupServers)
 
 const idle = (id: string, extra: object = {}) => ({ id, name: id, type: 'stdio' as const, command: 'node', args: [`${id}.js`], isActive: false, ...extra })
 
 describe('server list', () => {
-  it('connects the active servers when the list first shows: status and tool count from main', async () => {
+  it('shows the active servers main started by itself: status and tool count from main', async () => {
     const { api } = await renderServers([everything()])
     await waitForStatus('Everything', 'connected')
     const tools = await api.mcp.listTools({ serverId: 'everything' })
@@ -17,12 +19,17 @@ describe('server list', () => {
     expect(within(rowOf('Everything')).getByTestId('server-target').textContent).toContain('index.js stdio')
   })
 
-  it('a server that dies at start shows its own message and a Retry that tries again', async () => {
+  it("a server that dies at start shows main's code (as a sentence) and message, and a Retry that tries again", async () => {
     const broken = { id: 'broken', name: 'Broken', type: 'stdio' as const, command: process.execPath, args: [fixture('exit-at-start.mjs')], isActive: true }
-    await renderServers([broken])
+    const { service } = await renderServers([broken])
     await waitForStatus('Broken', 'error')
     const error = within(rowOf('Broken')).getByTestId('server-error')
-    expect(error.textContent).toContain('API_BASE is not set')
+    const state = service.states().broken
+    expect(state).toMatchObject({ status: 'failed', code: expect.any(String) })
+    const code = state.status === 'failed' ? state.code : ''
+    expect(error.querySelector('[data-code]')?.getAttribute('data-code')).toBe(code)
+    expect(within(error).getByTestId('error-sentence').textContent).toBe(en.errors[code as keyof typeof en.errors])
+    expect(within(error).getByTestId('error-detail').textContent).toContain('API_BASE is not set')
     fireEvent.click(within(error).getByTestId('server-retry'))
     await waitForStatus('Broken', 'connecting')
     await waitForStatus('Broken', 'error')
@@ -35,7 +42,7 @@ describe('server list', () => {
     expect(firstPid).toBeGreaterThan(0)
     fireEvent.click(within(rowOf('Everything')).getByTestId('server-switch'))
     await waitForStatus('Everything', 'stopped')
-    expect(store.getState().mcp.servers[0].isActive).toBe(false)
+    expect(cachedServers(store)[0].isActive).toBe(false)
     expect(service.pidOf(everything())).toBeUndefined()
 
     // the status arrives before the stop has returned; the switch takes clicks again only then
@@ -43,8 +50,23 @@ describe('server list', () => {
     await waitFor(() => expect(toggle).toHaveProperty('disabled', false))
     fireEvent.click(toggle)
     await waitForStatus('Everything', 'connected')
-    expect(store.getState().mcp.servers[0].isActive).toBe(true)
+    expect(cachedServers(store)[0].isActive).toBe(true)
     expect(service.pidOf(everything())).not.toBe(firstPid)
+  })
+
+  it('follows a change made in main without a reload: a server switched off from the CLI shows stopped', async () => {
+    const { registry, service } = await renderServers([everything()])
+    await waitForStatus('Everything', 'connected')
+    // the CLI and other windows change main's registry; main stops the server, the row follows
+    await registry.update('everything', { isActive: false })
+    await waitForStatus('Everything', 'stopped')
+    expect(within(rowOf('Everything')).getByTestId('server-switch').getAttribute('aria-checked')).toBe('false')
+    expect(within(rowOf('Everything')).queryByTestId('server-tool-count')).toBeNull()
+    expect(service.pidOf(everything())).toBeUndefined()
+    // and switched on again there, it starts with nothing asked of this window
+    await registry.update('everything', { isActive: true })
+    await waitForStatus('Everything', 'connected')
+    expect(within(rowOf('Everything')).getByTestId('server-switch').getAttribute('aria-checked')).toBe('true')
   })
 
   it('searches by name, description and tag', async () => {
@@ -72,9 +94,9 @@ describe('server list', () => {
     const { store } = await renderServers([idle('keep'), idle('drop')])
     fireEvent.click(within(rowOf('drop')).getByTestId('server-delete'))
     const confirm = await screen.findByTestId('server-delete-confirm')
-    expect(store.getState().mcp.servers.map((s) => s.id)).toEqual(['keep', 'drop'])
+    expect(cachedServers(store).map((s) => s.id)).toEqual(['keep', 'drop'])
     fireEvent.click(confirm)
-    await waitFor(() => expect(store.getState().mcp.servers.map((s) => s.id)).toEqual(['keep']))
+    await waitFor(() => expect(cachedServers(store).map((s) => s.id)).toEqual(['keep']))
     expect(screen.getAllByTestId('server-list-item').map((r) => r.dataset.serverName)).toEqual(['keep'])
   })
 
@@ -88,13 +110,13 @@ describe('server list', () => {
     expect(within(dialog).getByTestId('approval-command').textContent).toBe(`${process.execPath} ${imported.args!.join(' ')}`)
     await act(async () => fireEvent.click(screen.getByTestId('approval-confirm')))
     await waitForStatus('Everything', 'connected')
-    expect(store.getState().mcp.approved).toEqual({ everything: true })
+    expect(cachedApprovals(store)).toEqual({ everything: true })
   })
 
   // dnd-kit's Space / arrows / Space needs a real layout: the E2E test covers it in Chromium
   it('reorders with Alt+Arrow on the handle, within the search results too', async () => {
     const { store } = await renderServers([idle('one'), idle('two'), idle('three', { tags: ['x'] }), idle('four', { tags: ['x'] })])
-    const order = () => store.getState().mcp.servers.map((s) => s.id)
+    const order = () => cachedServers(store).map((s) => s.id)
     fireEvent.keyDown(within(rowOf('one')).getByTestId('server-drag-handle'), { key: 'ArrowDown', altKey: true })
     expect(order()).toEqual(['two', 'one', 'three', 'four'])
     fireEvent.keyDown(within(rowOf('one')).getByTestId('server-drag-handle'), { key: 'ArrowUp', altKey: true })

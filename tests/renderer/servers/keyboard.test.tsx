@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { cleanupServers, renderServers, rowOf } from './serversSupport'
+import { cachedServers } from '../support/cachedServers'
 
 afterEach(cleanupServers)
 
@@ -44,7 +45,7 @@ describe('keyboard: Ctrl/Cmd+S saves the editor', () => {
     await openEditor('alpha')
     fireEvent.change(description(), { target: { value: 'saved by keyboard' } })
     expect(fireEvent.keyDown(description(), { key: 's', ctrlKey: true })).toBe(false)
-    await waitFor(() => expect(store.getState().mcp.servers[0].description).toBe('saved by keyboard'))
+    await waitFor(() => expect(cachedServers(store)[0].description).toBe('saved by keyboard'))
     expect(await screen.findByText('alpha was saved.')).toBeTruthy()
     expect(screen.getByTestId('editor-save').getAttribute('aria-keyshortcuts')).toBe('Control+S')
     // ⌘S as on a Mac, from another tab of the editor (where no Save button shows)
@@ -52,7 +53,7 @@ describe('keyboard: Ctrl/Cmd+S saves the editor', () => {
     fireEvent.click(screen.getByTestId('editor-tab-tools'))
     await waitFor(() => expect(screen.queryByTestId('general-tab')).toBeNull())
     fireEvent.keyDown(document.body, { key: 's', metaKey: true })
-    await waitFor(() => expect(store.getState().mcp.servers[0].description).toBe('and again'))
+    await waitFor(() => expect(cachedServers(store)[0].description).toBe('and again'))
   })
 
   it('an invalid draft is not saved: the field with the error is named, as with the button', async () => {
@@ -61,7 +62,7 @@ describe('keyboard: Ctrl/Cmd+S saves the editor', () => {
     fireEvent.change(screen.getByTestId('editor-name'), { target: { value: 'beta' } })
     fireEvent.keyDown(document.body, { key: 'S', ctrlKey: true })
     expect((await screen.findByTestId('editor-error-name')).textContent).toBe('Another server is already called “beta”.')
-    expect(store.getState().mcp.servers.map((s) => s.name)).toEqual(['alpha', 'beta'])
+    expect(cachedServers(store).map((s) => s.name)).toEqual(['alpha', 'beta'])
   })
 
   it('nothing changed: nothing is saved, and the key is still kept from the browser', async () => {

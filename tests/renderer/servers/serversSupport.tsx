@@ -62,6 +62,8 @@ export async function cleanupServers(): Promise<void> {
   history.replaceState(null, '', '/')
 }
 
+export { cachedServers, cachedApprovals } from '../support/cachedServers'
+
 export const rowOf = (name: string) => {
   const row = screen.getAllByTestId('server-list-item').find((r) => r.dataset.serverName === name)
   if (!row) throw new Error(`no row for ${name}`)

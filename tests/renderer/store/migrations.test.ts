@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createMigrate, type PersistedState, type Persistor } from 'redux-persist'
 import { createAppStore } from '@renderer/store'
 import { migrations, PERSIST_VERSION } from '@renderer/store/migrations'
 import { createMemoryStorage } from '../support/memoryStorage'
+import { disposeTrackedApis, trackedRealApi } from '../support/mainSide'
+
+afterEach(disposeTrackedApis)
 
 /** What a pre-versioning build saved: loose servers (url, type aliases, no isActive), no settings (main imports the servers). */
 const v0 = {
@@ -59,18 +62,20 @@ describe('persisted state migrations', () => {
 
   it('leaves a fresh install (nothing saved) to the initial state', async () => {
     const { storage } = createMemoryStorage()
-    const { store, persistor } = createAppStore({ storage })
+    const { store, persistor } = createAppStore({ api: trackedRealApi(), storage })
     await waitForRehydration(persistor)
-    expect(store.getState().mcp.servers).toEqual([])
+    // main's data is asked for, never rehydrated
+    expect(store.getState().main.queries).toEqual({})
   })
 
   it('rehydrates a store from a saved v0 state and saves it back as v3, settings only', async () => {
     const { storage, data } = createMemoryStorage({ 'persist:root': serialize({ ...v0, settings: { language: 'zh-CN', theme: 'dark' } }) })
-    const { store, persistor } = createAppStore({ storage })
+    const { store, persistor } = createAppStore({ api: trackedRealApi(), storage })
     await waitForRehydration(persistor)
     expect(store.getState().settings).toEqual({ language: 'zh-CN', theme: 'dark' })
     // the servers come from main's registry, never from this blob
-    expect(store.getState().mcp.servers).toEqual([])
+    expect(store.getState().main.queries).toEqual({})
+    expect(store.getState()).not.toHaveProperty('mcp')
     await persistor.flush()
     const saved = JSON.parse(data.get('persist:root')!) as Record<string, string>
     expect(JSON.parse(saved._persist)).toMatchObject({ version: 3 })

@@ -127,6 +127,8 @@ export async function createMcpApi(
   return {
     api: direct.api,
     service: host.mcp,
+    /** main's server manager: `settled()` waits for what it was asked to do */
+    manager: host.manager,
     registry: host.registry,
     userDataDir,
     /** saved in main's list; approved unless listed in `unapproved` */

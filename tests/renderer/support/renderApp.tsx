@@ -15,7 +15,7 @@ export function renderApp(
   { api, saved, storage }: { api: McpApi; saved?: Record<string, string>; storage?: Storage }
 ) {
   const memory = createMemoryStorage(saved)
-  const { store, persistor } = createAppStore({ storage: storage ?? memory.storage })
+  const { store, persistor } = createAppStore({ api, storage: storage ?? memory.storage })
   const view = render(
     <AppProviders api={api} store={store} persistor={persistor}>
       {page}

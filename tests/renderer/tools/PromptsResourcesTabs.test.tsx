@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PromptsTab } from '@renderer/components/editor/PromptsTab'
 import { ResourcesTab } from '@renderer/components/editor/ResourcesTab'
 import { ToolsTab } from '@renderer/components/editor/ToolsTab'
-import { ServerRuntimeProvider } from '@renderer/components/servers/ServerRuntimeProvider'
+import { ServerPageProvider } from '@renderer/components/servers/ServerPageProvider'
 import type { McpServer } from '@shared/mcp/server'
 import type { ComponentProps } from 'react'
 import { createMcpApi } from '../support/mainSide'
@@ -20,11 +20,11 @@ async function mount(tab: ComponentProps<typeof StoreTab>['tab'], server: McpSer
   const main = await createMcpApi()
   dispose = main.dispose
   await main.addServers([server])
-  // inside the provider, as in the app: it is what hears main's status and "updated" events
+  // inside the provider, as in the app: it is what hears main's "updated" events
   const view = renderApp(
-    <ServerRuntimeProvider>
+    <ServerPageProvider>
       <StoreTab id={server.id} tab={tab} />
-    </ServerRuntimeProvider>,
+    </ServerPageProvider>,
     { api: main.api }
   )
   return { ...view, main, server }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ToolsTab, toggleIn } from '@renderer/components/editor/ToolsTab'
-import { selectServerById } from '@renderer/store/mcp'
+import { cachedServers } from '../support/cachedServers'
 import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { SHOWCASE, StoreTab, fixture, stdioServer } from './harness'
@@ -72,7 +72,7 @@ describe('ToolsTab (real MCPService, real fixture server)', () => {
     expect(enabled.getAttribute('aria-checked')).toBe('true')
     fireEvent.click(enabled)
     await waitFor(() => expect(saved()?.disabledTools).toEqual(['tool_0001']))
-    await waitFor(() => expect(selectServerById(store.getState(), server.id)?.disabledTools).toEqual(['tool_0001']))
+    await waitFor(() => expect(cachedServers(store).find((s) => s.id === server.id)?.disabledTools).toEqual(['tool_0001']))
     await waitFor(() => expect(screen.getByTestId('tool-enabled-tool_0001').getAttribute('aria-checked')).toBe('false'))
     // a disabled tool cannot be run, and its auto-approve switch is moot
     expect(screen.getByTestId('tool-run-tool_0001')).toHaveProperty('disabled', true)

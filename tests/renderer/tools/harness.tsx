@@ -1,10 +1,8 @@
 import { resolve } from 'node:path'
-import { useEffect, useMemo, type ComponentType } from 'react'
+import type { ComponentType } from 'react'
 import type { McpServer } from '@shared/mcp/server'
-import { useApi } from '@renderer/context/ApiContext'
-import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
-import { selectServerById, serversChanged, type McpServerChanges } from '@renderer/store/mcp'
-import { createServerCommands } from '@renderer/store/serverCommands'
+import { useListServersQuery, useUpdateServerMutation } from '@renderer/store/mainApi'
+import type { McpServerChanges } from '@renderer/store/serverListEdits'
 
 export const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 export const SHOWCASE = resolve('tests/renderer/runner/showcase-server.mjs')
@@ -27,14 +25,8 @@ type TabProps = { server: McpServer; onChange: (changes: McpServerChanges) => vo
 
 /** Mounts an editor tab the way the editor does: the server from main's list, changes saved there. */
 export function StoreTab({ id, tab: Tab }: { id: string; tab: ComponentType<TabProps> }) {
-  const api = useApi()
-  const dispatch = useAppDispatch()
-  const commands = useMemo(() => createServerCommands(api, dispatch), [api, dispatch])
-  useEffect(() => {
-    void commands.load()
-    return api.on('servers:changed', (snapshot) => dispatch(serversChanged(snapshot)))
-  }, [api, commands, dispatch])
-  const server = useAppSelector((state) => selectServerById(state, id))
+  const { server } = useListServersQuery(undefined, { selectFromResult: ({ data }) => ({ server: data?.servers.find((s) => s.id === id) }) })
+  const [updateServer] = useUpdateServerMutation()
   if (!server) return null
-  return <Tab server={server} onChange={(changes) => void commands.update(id, changes)} />
+  return <Tab server={server} onChange={(changes) => void updateServer({ serverId: id, changes })} />
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
 import type { KnownRegistry } from '@shared/ipc/contract'
-import { useApi } from '@renderer/context/ApiContext'
+import { useKnownRegistriesQuery } from '@renderer/store/mainApi'
+
+const NONE: KnownRegistry[] = []
 
 /**
  * The registries the user's own npm and pip settings name, asked of main when the picker shows
@@ -8,18 +9,5 @@ import { useApi } from '@renderer/context/ApiContext'
  * offers Default and Custom.
  */
 export function useKnownRegistries(wanted: boolean): KnownRegistry[] {
-  const api = useApi()
-  const [registries, setRegistries] = useState<KnownRegistry[]>([])
-  useEffect(() => {
-    if (!wanted) return
-    let current = true
-    api.app.knownRegistries().then(
-      (found) => current && setRegistries(found),
-      () => undefined
-    )
-    return () => {
-      current = false
-    }
-  }, [api, wanted])
-  return registries
+  return useKnownRegistriesQuery(undefined, { skip: !wanted }).data ?? NONE
 }

@@ -1,9 +1,9 @@
 import { App } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
-import { useApi } from '@renderer/context/ApiContext'
 import { errorMessage } from '@renderer/hooks/useServerLists'
 import { useServerSession } from '@renderer/hooks/useServerSession'
+import { useWatchResourceMutation } from '@renderer/store/mainApi'
 
 const NONE: readonly string[] = []
 
@@ -14,17 +14,15 @@ const NONE: readonly string[] = []
  */
 export function useResourceWatch(server: McpServer) {
   const { t } = useTranslation()
-  const api = useApi()
   const { message } = App.useApp()
-  const { session, refresh } = useServerSession(server.id)
+  const session = useServerSession(server.id)
+  const [watchResource] = useWatchResourceMutation()
   const watched = session?.subscriptions ?? NONE
   const supported = !session?.connected || Boolean(session.capabilities?.resources?.subscribe)
 
   const toggle = async (uri: string, on: boolean) => {
     try {
-      if (on) await api.mcp.subscribeResource({ serverId: server.id, uri })
-      else await api.mcp.unsubscribeResource({ serverId: server.id, uri })
-      refresh()
+      await watchResource({ serverId: server.id, uri, on }).unwrap()
     } catch (error) {
       void message.error(t('resources.subscribeFailed', { message: errorMessage(error) }))
     }

@@ -1,10 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Prompt, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js'
-import type { McpApi } from '@shared/ipc/api'
-import type { McpListKind, McpTool } from '@shared/ipc/contract'
-import type { McpServer } from '@shared/mcp/server'
-import { getServerKey } from '@shared/mcp/serverKey'
-import { useApi } from '@renderer/context/ApiContext'
+import type { McpTool } from '@shared/ipc/contract'
+import { describeError, type AppError } from '@renderer/components/errors/describeError'
+import { useListPromptsQuery, useListResourcesQuery, useListResourceTemplatesQuery, useListToolsQuery } from '@renderer/store/mainApi'
 
 export interface ServerList<T> {
   items: T[] | undefined
@@ -14,66 +11,17 @@ export interface ServerList<T> {
   reload: () => void
 }
 
+/** main's detail of a thrown error, or of a call's refusal through the api's cache */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  return describeError(error).message
 }
 
-/**
- * Loads one of a server's lists and loads it again when the server says it changed or
- * when the connection identity changes. Editing per-tool switches changes the server object but
- * not its key, so it does not refetch.
- */
-function useServerList<T>(
-  server: McpServer,
-  kind: McpListKind,
-  fetch: (api: McpApi, server: McpServer) => Promise<T[]>
-): ServerList<T> {
-  const api = useApi()
-  const [items, setItems] = useState<T[] | undefined>(undefined)
-  const [loading, setLoading] = useState(true)
-  const [error, setError] = useState<string | undefined>(undefined)
-  const [generation, setGeneration] = useState(0)
-  const serverRef = useRef(server)
-  serverRef.current = server
-  const fetchRef = useRef(fetch)
-  fetchRef.current = fetch
-  const key = getServerKey(server)
-
-  useEffect(() => {
-    let live = true
-    setLoading(true)
-    setError(undefined)
-    fetchRef
-      .current(api, serverRef.current)
-      .then((list) => live && setItems(list))
-      .catch((e: unknown) => live && setError(errorMessage(e)))
-      .finally(() => live && setLoading(false))
-    return () => {
-      live = false
-    }
-  }, [api, key, generation])
-
-  useEffect(
-    () =>
-      api.on('mcp:list-changed', (event) => {
-        if (event.serverId === serverRef.current.id && event.list === kind) setGeneration((g) => g + 1)
-      }),
-    [api, kind]
-  )
-
-  const reload = useCallback(() => setGeneration((g) => g + 1), [])
-  return { items, loading, error, reload }
+/** A list query as the editor's tabs show it. Main's events keep it current (see mainApi). */
+function asList<T>({ data, isFetching, error, refetch }: { data?: T[]; isFetching: boolean; error?: unknown; refetch: () => unknown }): ServerList<T> {
+  return { items: data, loading: isFetching, error: (error as AppError | undefined)?.message, reload: () => void refetch() }
 }
 
-const listTools = (api: McpApi, server: McpServer) => api.mcp.listTools({ serverId: server.id })
-const listPrompts = (api: McpApi, server: McpServer) => api.mcp.listPrompts({ serverId: server.id })
-const listResources = (api: McpApi, server: McpServer) => api.mcp.listResources({ serverId: server.id })
-const listTemplates = (api: McpApi, server: McpServer) => api.mcp.listResourceTemplates({ serverId: server.id })
-
-export const useServerTools = (server: McpServer): ServerList<McpTool> => useServerList(server, 'tools', listTools)
-export const useServerPrompts = (server: McpServer): ServerList<Prompt> => useServerList(server, 'prompts', listPrompts)
-export const useServerResources = (server: McpServer): ServerList<Resource> =>
-  useServerList(server, 'resources', listResources)
-// templates change with the resources list (there is no separate notification for them)
-export const useServerResourceTemplates = (server: McpServer): ServerList<ResourceTemplate> =>
-  useServerList(server, 'resources', listTemplates)
+export const useServerTools = (serverId: string): ServerList<McpTool> => asList(useListToolsQuery(serverId))
+export const useServerPrompts = (serverId: string): ServerList<Prompt> => asList(useListPromptsQuery(serverId))
+export const useServerResources = (serverId: string): ServerList<Resource> => asList(useListResourcesQuery(serverId))
+export const useServerResourceTemplates = (serverId: string): ServerList<ResourceTemplate> => asList(useListResourceTemplatesQuery(serverId))

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react'
 import type { ServerLogEntry } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
 import { useApi } from '@renderer/context/ApiContext'
-import { useServerActions } from './useServerActions'
+import { useServerPage } from '@renderer/components/servers/serverPageContext'
 
 /**
  * A server's log lines as they arrive, oldest first. The first time a server's logs are shown, what
@@ -10,7 +10,7 @@ import { useServerActions } from './useServerActions'
  */
 export function useServerLogs(server: McpServer): readonly ServerLogEntry[] {
   const api = useApi()
-  const { logs } = useServerActions()
+  const { logs } = useServerPage()
   const entries = useSyncExternalStore(
     (listener) => logs.subscribe(server.id, listener),
     () => logs.get(server.id)

@@ -8,11 +8,10 @@ import { InstallLinks } from '@renderer/components/installLinks/InstallLinks'
 import { ServerNotFound } from '@renderer/components/editor/ServerNotFound'
 import { AppLayout } from '@renderer/components/layout/AppLayout'
 import { ServerList } from '@renderer/components/servers/ServerList'
-import { ServerRuntimeProvider } from '@renderer/components/servers/ServerRuntimeProvider'
+import { ServerPageProvider } from '@renderer/components/servers/ServerPageProvider'
 import { useDocumentTitle } from '@renderer/hooks/useDocumentTitle'
 import { DEFAULT_EDITOR_TAB, useServersRoute } from '@renderer/hooks/useServersRoute'
-import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectServers } from '@renderer/store/mcp'
+import { useServers } from '@renderer/hooks/useServers'
 
 // the editor (its tabs, the tool runner, the schema form) loads when a server is first opened,
 // so the list shows without waiting for it
@@ -29,7 +28,7 @@ function newServerName(base: string, servers: McpServer[]): string {
 export function ServersPage() {
   const { t } = useTranslation()
   useDocumentTitle(t('app.name'))
-  const servers = useAppSelector(selectServers)
+  const servers = useServers()
   const [route, navigate] = useServersRoute()
   const makeDraft = (): McpServer => ({
     id: crypto.randomUUID(),
@@ -91,14 +90,14 @@ export function ServersPage() {
 
   return (
     <AppLayout current="servers" title={t('servers.title')}>
-      <ServerRuntimeProvider>
+      <ServerPageProvider>
         <ExtensionInstallProvider>
           <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
             {content}
           </Suspense>
           <InstallLinks />
         </ExtensionInstallProvider>
-      </ServerRuntimeProvider>
+      </ServerPageProvider>
     </AppLayout>
   )
 }

@@ -11,23 +11,25 @@ import {
   REHYDRATE,
   type Storage
 } from 'redux-persist'
-import { mcpReducer } from './mcp'
+import type { McpApi } from '@shared/ipc/api'
+import type { MainExtra } from './mainBaseQuery'
+import { mainApi } from './mainApi'
 import { migrations, PERSIST_VERSION } from './migrations'
 import { resourceUpdatesReducer } from './resourceUpdates'
-import { runtimeReducer } from './runtime'
 import { settingsReducer } from './settings'
 
-// mcp mirrors main's server registry and runtime is what main reports now: neither is persisted
+// only settings are saved; main's data (the api's cache) is asked for again in every window
 const rootReducer = combineReducers({
-  mcp: mcpReducer,
   settings: settingsReducer,
-  runtime: runtimeReducer,
-  resourceUpdates: resourceUpdatesReducer
+  resourceUpdates: resourceUpdatesReducer,
+  [mainApi.reducerPath]: mainApi.reducer
 })
 
 export type RootState = ReturnType<typeof rootReducer>
 
 export interface CreateStoreOptions {
+  /** how this window reaches main: the endpoints of the api's cache call it */
+  api: McpApi
   /** where the state is saved: the ipc storage in the app, an in-memory one in tests */
   storage: Storage
   /** called when saving fails (e.g. main unreachable); the app keeps working in memory */
@@ -35,7 +37,7 @@ export interface CreateStoreOptions {
 }
 
 /** A store per window: the main window and the Trace window each rehydrate from the same storage. */
-export function createAppStore({ storage, onWriteFail }: CreateStoreOptions) {
+export function createAppStore({ api, storage, onWriteFail }: CreateStoreOptions) {
   const persisted = persistReducer(
     {
       key: 'root',
@@ -51,9 +53,12 @@ export function createAppStore({ storage, onWriteFail }: CreateStoreOptions) {
     reducer: persisted,
     middleware: (getDefault) =>
       getDefault({
-        // redux-persist's own actions carry functions (register, rehydrate callbacks) by design
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] }
-      })
+        thunk: { extraArgument: { api } satisfies MainExtra },
+        // redux-persist's own actions carry functions (register, rehydrate callbacks) by design;
+        // main's data is plain JSON that RTK Query alone writes: a thousand tools are not walked per action
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], ignoredPaths: [mainApi.reducerPath] },
+        immutableCheck: { ignoredPaths: [mainApi.reducerPath] }
+      }).concat(mainApi.middleware)
   })
   const persistor = persistStore(store)
   return { store, persistor }

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { runtimeRemoved } from './runtime'
+import { mainApi } from './mainApi'
 
 /**
  * The "Updated" marks: per server, the resources that reported `resources/updated` since the
@@ -28,8 +28,9 @@ const resourceUpdatesSlice = createSlice({
     }
   },
   extraReducers: (builder) => {
-    builder.addCase(runtimeRemoved, (state, action) => {
-      delete state.byServer[action.payload]
+    // a removed server's marks go with it
+    builder.addMatcher(mainApi.endpoints.removeServer.matchFulfilled, (state, action) => {
+      delete state.byServer[action.meta.arg.originalArgs]
     })
   }
 })

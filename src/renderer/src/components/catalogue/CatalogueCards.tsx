@@ -1,8 +1,7 @@
 import { Flex, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { isInList, SERVER_CATALOGUE, type CatalogueEntry } from '@shared/mcp/serverCatalogue'
-import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectServers } from '@renderer/store/mcp'
+import { useServers } from '@renderer/hooks/useServers'
 import { CatalogueCard } from './CatalogueCard'
 import { FolderPathDialog } from './FolderPathDialog'
 import { useCatalogueAdd } from './useCatalogueAdd'
@@ -12,7 +11,7 @@ const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(2
 /** The built-in servers, then the presets, each a card with one-click Add (first run, and the Add menu). */
 export function CatalogueCards() {
   const { t } = useTranslation()
-  const servers = useAppSelector(selectServers)
+  const servers = useServers()
   const adding = useCatalogueAdd()
 
   const section = (kind: CatalogueEntry['kind'], title: string, hint: string) => (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { serverFromEntry, type CatalogueEntry, type CatalogueKey } from '@shared/mcp/serverCatalogue'
 import { describeError, errorLine } from '@renderer/components/errors/describeError'
 import { useApi } from '@renderer/context/ApiContext'
-import { useServerActions } from '@renderer/hooks/useServerActions'
+import { useAddServersMutation } from '@renderer/store/mainApi'
 
 /**
  * Adds a catalogue entry to main's list. A built-in is switched on at once (it needs no approval);
@@ -15,7 +15,7 @@ export function useCatalogueAdd() {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const api = useApi()
-  const actions = useServerActions()
+  const [addServers] = useAddServersMutation()
   const [busy, setBusy] = useState<CatalogueKey | null>(null)
   /** the entry waiting for a typed folder path (browser mode) */
   const [askingFolder, setAskingFolder] = useState<CatalogueEntry | null>(null)
@@ -25,10 +25,11 @@ export function useCatalogueAdd() {
     setBusy(entry.key)
     try {
       const server = serverFromEntry(entry, { id: crypto.randomUUID(), description: t(`catalogueEntries.${entry.key}.description`), folder })
-      const [saved] = await actions.commands.add([server])
-      if (entry.kind === 'builtin') {
-        // a start error shows on its row, like any server's
-        await actions.start(saved)
+      // a built-in runs nothing that needs approval: added switched on, main starts it (a start
+      // error shows on its row, like any server's)
+      const builtin = entry.kind === 'builtin'
+      await addServers([{ ...server, isActive: builtin }]).unwrap()
+      if (builtin) {
         void message.success(t('catalogue.addedBuiltin', { name: title }))
       } else {
         void message.success(t('catalogue.addedPreset', { name: title }))

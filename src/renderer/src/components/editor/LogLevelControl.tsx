@@ -1,10 +1,10 @@
 import { App, Flex, Select, Tooltip, Typography } from 'antd'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SYSLOG_LEVELS, type SyslogLevel } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
-import { useApi } from '@renderer/context/ApiContext'
 import { useServerSession } from '@renderer/hooks/useServerSession'
+import { useSetLogLevelMutation } from '@renderer/store/mainApi'
 import { errorMessage } from '@renderer/hooks/useServerLists'
 
 /**
@@ -14,10 +14,9 @@ import { errorMessage } from '@renderer/hooks/useServerLists'
  */
 export function LogLevelControl({ server }: { server: McpServer }) {
   const { t } = useTranslation()
-  const api = useApi()
   const { message } = App.useApp()
-  const { session, refresh } = useServerSession(server.id)
-  const [busy, setBusy] = useState(false)
+  const session = useServerSession(server.id)
+  const [setLogLevel, { isLoading: busy }] = useSetLogLevelMutation()
   const labelId = useId()
   const why = !session?.connected
     ? t('editor.logs.serverLevelOffline')
@@ -26,15 +25,11 @@ export function LogLevelControl({ server }: { server: McpServer }) {
       : undefined
 
   const change = async (level: SyslogLevel) => {
-    setBusy(true)
     try {
-      await api.mcp.setLogLevel({ serverId: server.id, level })
-      refresh()
+      await setLogLevel({ serverId: server.id, level }).unwrap()
       void message.success(t('editor.logs.serverLevelSet', { name: server.name, level: t(`editor.logs.level.${level}`) }))
     } catch (error) {
       void message.error(t('editor.logs.serverLevelFailed', { message: errorMessage(error) }))
-    } finally {
-      setBusy(false)
     }
   }
 

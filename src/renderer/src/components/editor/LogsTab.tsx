@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { ServerLogLevel } from '@shared/mcp/logs'
 import type { McpServer } from '@shared/mcp/server'
 import { downloadText } from '@renderer/components/servers/download'
-import { useServerActions } from '@renderer/hooks/useServerActions'
+import { useServerPage } from '@renderer/components/servers/serverPageContext'
 import { useServerLogs } from '@renderer/hooks/useServerLogs'
 import { filterLogs, LOG_LEVELS, logFileName, toLogFile } from './logFormat'
 import { LogLevelControl } from './LogLevelControl'
@@ -19,7 +19,7 @@ const ROW_ESTIMATE = 26
  */
 export function LogsTab({ server }: { server: McpServer }) {
   const { t } = useTranslation()
-  const { logs } = useServerActions()
+  const { logs } = useServerPage()
   const entries = useServerLogs(server)
   const [levels, setLevels] = useState<ServerLogLevel[]>(LOG_LEVELS)
   const [query, setQuery] = useState('')

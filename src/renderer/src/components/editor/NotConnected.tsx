@@ -4,7 +4,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { useServerActions } from '@renderer/hooks/useServerActions'
-import type { ServerStatusView } from '@renderer/hooks/useServerStatus'
+import type { ServerStatusView } from '@renderer/components/servers/statusView'
+import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { SignInButton } from '@renderer/components/oauth/SignInButton'
 
 /** In place of a tab that needs a live connection: why there is none, and the way to get one. */
@@ -32,15 +33,16 @@ export function NotConnected({ server, status }: { server: McpServer; status: Se
       />
     )
   }
-  const failed = status.status === 'error' || status.status === 'disconnected'
+  const failed = status.status === 'error'
   return (
     <Result
       data-testid="editor-not-connected"
       status={failed ? 'error' : 'info'}
       title={failed ? t('editor.notConnected.failed', { name: server.name }) : t('editor.notConnected.stopped', { name: server.name })}
-      subTitle={failed ? status.error : t('editor.notConnected.hint')}
+      subTitle={failed && status.error ? <ErrorText error={status.error} testId="editor-error" /> : t('editor.notConnected.hint')}
       extra={
-        server.isActive ? (
+        // a server waiting for approval is started by approving it
+        server.isActive && status.status !== 'needsApproval' ? (
           <Button icon={<ReloadOutlined />} loading={busy} onClick={() => act(() => actions.retry(server))} data-testid="editor-retry">
             {t('servers.actions.retry')}
           </Button>

@@ -1,7 +1,7 @@
 import { Alert, Button, Collapse, Empty, Flex, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
-import type { McpServerChanges } from '@renderer/store/mcp'
+import type { McpServerChanges } from '@renderer/store/serverListEdits'
 import { useServerPrompts } from '@renderer/hooks/useServerLists'
 import { PromptPanel } from '@renderer/components/results/PromptPanel'
 
@@ -13,7 +13,7 @@ export interface PromptsTabProps {
 /** The editor's Prompts tab: each prompt with its arguments, fetched and shown as messages. */
 export function PromptsTab({ server }: PromptsTabProps) {
   const { t } = useTranslation()
-  const { items, loading, error, reload } = useServerPrompts(server)
+  const { items, loading, error, reload } = useServerPrompts(server.id)
 
   if (error) {
     return (

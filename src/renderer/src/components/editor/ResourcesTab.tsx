@@ -3,7 +3,7 @@ import { Alert, Button, Collapse, Empty, Flex, Spin, Switch, Table, Tabs, Tag, T
 import { useTranslation } from 'react-i18next'
 import type { Resource } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServer } from '@shared/mcp/server'
-import type { McpServerChanges } from '@renderer/store/mcp'
+import type { McpServerChanges } from '@renderer/store/serverListEdits'
 import { useResourceWatch } from '@renderer/hooks/useResourceWatch'
 import { useServerResources, useServerResourceTemplates, type ServerList } from '@renderer/hooks/useServerLists'
 import { useServerResourceRead } from '@renderer/hooks/useServerResourceRead'
@@ -42,8 +42,8 @@ function ListError({ list, server, testId }: { list: ServerList<unknown>; server
  */
 export function ResourcesTab({ server }: ResourcesTabProps) {
   const { t } = useTranslation()
-  const resources = useServerResources(server)
-  const templates = useServerResourceTemplates(server)
+  const resources = useServerResources(server.id)
+  const templates = useServerResourceTemplates(server.id)
   const { state, busy, read } = useServerResourceRead(server)
   const { updated, clear } = useServerResourceUpdates(server.id)
   const watch = useResourceWatch(server)

@@ -7,8 +7,10 @@ import { useSaveShortcut } from '@renderer/hooks/useSaveShortcut'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import { useServerStatus } from '@renderer/hooks/useServerStatus'
 import { useServerTabCounts } from '@renderer/hooks/useServerTabCounts'
+import { useServers } from '@renderer/hooks/useServers'
 import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectServers, type McpServerChanges } from '@renderer/store/mcp'
+import { useAddServersMutation, useUpdateServerMutation } from '@renderer/store/mainApi'
+import type { McpServerChanges } from '@renderer/store/serverListEdits'
 import { setZodLanguage } from '@renderer/components/servers/zodLocale'
 import { selectLanguage } from '@renderer/store/settings'
 import { ServerAvatar } from '@renderer/components/servers/ServerAvatar'
@@ -24,7 +26,7 @@ import { ExtensionSettings } from '@renderer/components/extensions/ExtensionSett
 import { PromptsTab } from './PromptsTab'
 import { ResourcesTab } from './ResourcesTab'
 import type { EditorTab } from './editorTabs'
-import { diffServer, fromFormValues, saveEffect, toFormValues, type ServerFormField, type ServerFormValues } from './serverForm'
+import { diffServer, fromFormValues, toFormValues, type ServerFormField, type ServerFormValues } from './serverForm'
 import { ToolsTab } from './ToolsTab'
 import { describeError, errorLine } from '@renderer/components/errors/describeError'
 
@@ -48,8 +50,10 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
   const { token } = theme.useToken()
   const { message, modal } = App.useApp()
   const actions = useServerActions()
-  const servers = useAppSelector(selectServers)
-  const status = useServerStatus(server)
+  const [addServers] = useAddServersMutation()
+  const [updateServer] = useUpdateServerMutation()
+  const servers = useServers()
+  const status = useServerStatus(server.id)
   const connected = !isNew && status.status === 'connected'
   // a server that was connected here and is reconnecting (a restart, a replaced client) keeps its
   // tabs on screen: what they show, a tool runner and its result included, would otherwise be lost
@@ -57,7 +61,7 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
   if (connected) wasConnected.current = server.id
   else if (status.status !== 'connecting') wasConnected.current = undefined
   const reconnecting = !isNew && status.status === 'connecting' && wasConnected.current === server.id
-  const counts = useServerTabCounts(server, connected)
+  const counts = useServerTabCounts(server.id, connected)
 
   const initial = useMemo(() => toFormValues(server), [server])
   const [values, setValues] = useState<ServerFormValues>(initial)
@@ -95,26 +99,20 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
     try {
       const saved = result.server
       if (isNew) {
-        await actions.commands.add([{ ...saved, installSource: saved.installSource ?? 'manual' }])
+        await addServers([{ ...saved, installSource: saved.installSource ?? 'manual' }]).unwrap()
         onCreated(saved.id)
         void message.success(t('editor.created', { name: saved.name }))
         return
       }
-      const changes: McpServerChanges = diffServer(server, saved)
-      // main tells a connected server its new roots
-      await actions.commands.update(server.id, changes)
+      // main restarts the server, tells it its new roots, or leaves it be, as the change asks
+      await updateServer({ serverId: server.id, changes: diffServer(server, saved) }).unwrap()
       setTouched(new Set())
       setSubmitted(false)
-      const effect = saveEffect(changes)
-      if (saved.isActive && effect === 'restart') {
-        // the form showed the whole command while it was edited: saving it is the approval
-        await actions.restart(saved, { typedByUser: true })
-        void message.success(t('editor.savedRestarted', { name: saved.name }))
-      } else if (saved.isActive && effect === 'roots' && status.status === 'connected') {
-        void message.success(t('editor.savedRoots', { name: saved.name }))
-      } else {
-        void message.success(t('editor.saved', { name: saved.name }))
-      }
+      // a new command or URL waits for approval: the user typed it here, so saving approves it
+      // (Electron's main may still ask in its own dialog, and be refused)
+      const approved = !saved.isActive || (await actions.approveTyped(saved).catch(() => false))
+      if (approved) void message.success(t('editor.saved', { name: saved.name }))
+      else void message.warning(t('editor.savedNeedsApproval', { name: saved.name }))
     } catch (error) {
       void message.error(t('editor.saveFailed', { message: errorLine(t, describeError(error)) }))
     } finally {
@@ -145,9 +143,11 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
   }
 
   const onTabsChange = (changes: McpServerChanges) =>
-    void actions.commands.update(server.id, changes).catch((error: unknown) => {
-      void message.error(t('editor.saveFailed', { message: errorLine(t, describeError(error)) }))
-    })
+    void updateServer({ serverId: server.id, changes })
+      .unwrap()
+      .catch((error: unknown) => {
+        void message.error(t('editor.saveFailed', { message: errorLine(t, describeError(error)) }))
+      })
   const live = (node: ReactNode) =>
     connected || reconnecting ? (
       // the same two slots either way, so the tab is not remounted when the banner comes and goes
@@ -176,7 +176,7 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
         <Flex vertical gap="middle">
           <GeneralTab values={values} errors={errors} onChange={onFormChange} />
           {/* an installed extension's settings, saved on their own */}
-          {!isNew && server.dxtPath && <ExtensionSettings server={server} running={status.status === 'connected'} />}
+          {!isNew && server.dxtPath && <ExtensionSettings server={server} />}
         </Flex>
       )
     },
@@ -209,7 +209,7 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
           {isNew ? t('editor.newTitle') : server.name}
         </Typography.Title>
         <ServerTypeTag server={server} />
-        {!isNew && <ServerStatusBadge status={status.status} error={status.error} />}
+        {!isNew && <ServerStatusBadge status={status.status} error={status.error?.message} />}
         <div style={{ flex: 1 }} />
         {!isNew && (
           <Flex align="center" gap="small">
@@ -244,7 +244,7 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
           </>
         )}
       </Flex>
-      {!isNew && server.baseUrl && <OAuthStatusLine server={server} status={status.status} />}
+      {!isNew && server.baseUrl && <OAuthStatusLine server={server} />}
       <Tabs
         activeKey={tab}
         onChange={(key) => onTabChange(key as EditorTab)}

@@ -4,7 +4,7 @@ import { PlayCircleOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { McpTool } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
-import type { McpServerChanges } from '@renderer/store/mcp'
+import type { McpServerChanges } from '@renderer/store/serverListEdits'
 import { useServerTools } from '@renderer/hooks/useServerLists'
 import { JsonTree } from '@renderer/components/results/JsonTree'
 import { ToolRunner } from '@renderer/components/runner/ToolRunner'
@@ -37,7 +37,7 @@ function matches(tool: McpTool, query: string): boolean {
 /** The editor's Tools tab: the server's tools with per-tool switches, the schema, and a runner. */
 export function ToolsTab({ server, onChange }: ToolsTabProps) {
   const { t } = useTranslation()
-  const { items, loading, error, reload } = useServerTools(server)
+  const { items, loading, error, reload } = useServerTools(server.id)
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   const [running, setRunning] = useState<McpTool | null>(null)

@@ -1,6 +1,6 @@
 import { isHttpUrlTemplate } from '@shared/mcp/placeholders'
 import { McpServerSchema, type McpServer } from '@shared/mcp/server'
-import type { McpServerChanges } from '@renderer/store/mcp'
+import type { McpServerChanges } from '@renderer/store/serverListEdits'
 
 /** The General tab's fields as the user edits them: lists as one item per line. */
 export interface ServerFormValues {
@@ -175,14 +175,4 @@ export function diffServer(before: McpServer, after: McpServer): McpServerChange
     if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = b
   }
   return changes as McpServerChanges
-}
-
-/** Fields that only describe the server: changing them needs no restart. */
-const COSMETIC = new Set(['description', 'provider', 'providerUrl', 'logoUrl', 'tags', 'roots', 'disabledTools', 'disabledAutoApproveTools', 'isActive'])
-
-/** After a save: does the running connection need a restart, or only a roots update? */
-export function saveEffect(changes: McpServerChanges): 'restart' | 'roots' | 'none' {
-  const keys = Object.keys(changes)
-  if (keys.some((k) => !COSMETIC.has(k))) return 'restart'
-  return 'roots' in changes ? 'roots' : 'none'
 }

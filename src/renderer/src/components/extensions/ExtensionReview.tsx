@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ExtensionPreview } from '@shared/mcp/extensions'
 import { useApi } from '@renderer/context/ApiContext'
-import { useServerActions } from '@renderer/hooks/useServerActions'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { ExtensionPreviewView } from './ExtensionPreviewView'
@@ -17,7 +16,6 @@ import { initialFormValues, toUserConfig, type FormValue } from './userConfigVal
 export function ReviewStep({ preview, onCancel, onInstalled }: { preview: ExtensionPreview; onCancel: () => void; onInstalled: () => void }) {
   const { t } = useTranslation()
   const api = useApi()
-  const actions = useServerActions()
   const { message } = App.useApp()
   const [form] = Form.useForm<Record<string, FormValue>>()
   const initialValues = useMemo(() => initialFormValues(preview.userConfig), [preview.userConfig])
@@ -40,6 +38,8 @@ export function ReviewStep({ preview, onCancel, onInstalled }: { preview: Extens
     setInstalling(true)
     setError(undefined)
     try {
+      // installing approves what the dialog showed (main asks natively first where it can); main
+      // then starts the server if it is switched on
       const server = await api.extensions.install({
         stageId: preview.stageId,
         userConfig: toUserConfig(preview.userConfig, values),
@@ -47,8 +47,6 @@ export function ReviewStep({ preview, onCancel, onInstalled }: { preview: Extens
       })
       void message.success(t('extensionInstall.installed', { name: server.name }))
       onInstalled()
-      // installing approved what the dialog showed (main asks natively first where it can): start it
-      if (server.isActive) void actions.retry(server)
     } catch (failure) {
       // still staged: the user can fix a setting and install again
       setError(describeError(failure))

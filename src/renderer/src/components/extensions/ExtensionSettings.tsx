@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next'
 import type { ExtensionUserConfig } from '@shared/mcp/extensions'
 import type { McpServer } from '@shared/mcp/server'
 import { useApi } from '@renderer/context/ApiContext'
-import { useServerActions } from '@renderer/hooks/useServerActions'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { UserConfigForm } from './UserConfigForm'
@@ -14,12 +13,11 @@ import { initialFormValues, toUserConfig, type FormValue } from './userConfigVal
 /**
  * An installed extension's settings (its user_config) in the editor: the same form as at install,
  * the stored values in it (sensitive ones masked: sent back untouched they keep what is stored).
- * Saving restarts a running server, so it uses them at once.
+ * Saved settings change what the server runs: main restarts a running one with them.
  */
-export function ExtensionSettings({ server, running }: { server: McpServer; running: boolean }) {
+export function ExtensionSettings({ server }: { server: McpServer }) {
   const { t } = useTranslation()
   const api = useApi()
-  const actions = useServerActions()
   const { message } = App.useApp()
   const [form] = Form.useForm<Record<string, FormValue>>()
   const [config, setConfig] = useState<{ loaded: ExtensionUserConfig } | { error: AppError } | null>(null)
@@ -49,9 +47,8 @@ export function ExtensionSettings({ server, running }: { server: McpServer; runn
     setSaving(true)
     setSaveError(undefined)
     try {
-      const saved = await api.extensions.setUserConfig({ serverId: server.id, values: toUserConfig(config.loaded.fields, values) })
+      await api.extensions.setUserConfig({ serverId: server.id, values: toUserConfig(config.loaded.fields, values) })
       void message.success(t('extensionInstall.settingsSaved'))
-      if (running) void actions.restart(saved)
     } catch (error) {
       setSaveError(describeError(error))
     } finally {

@@ -2,9 +2,8 @@ import { Alert, App, Button, Flex, Modal, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { applyConfigInputs } from '@shared/mcp/configImport'
-import { useServerActions } from '@renderer/hooks/useServerActions'
-import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectServers } from '@renderer/store/mcp'
+import { useServers } from '@renderer/hooks/useServers'
+import { useAddServersMutation } from '@renderer/store/mainApi'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { ImportInputs } from '@renderer/components/servers/ImportInputs'
@@ -21,8 +20,8 @@ import { readInstallLink } from './readInstallLink'
 export function InstallLinkDialog({ link, onClose }: { link: string; onClose: () => void }) {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const existing = useAppSelector(selectServers)
-  const actions = useServerActions()
+  const existing = useServers()
+  const [addServers] = useAddServersMutation()
   const result = useMemo(() => readInstallLink(link), [link])
   // names and ids as they will be added; planned once, so the list changing meanwhile moves nothing
   const [plan] = useState<ImportPlanItem[]>(() => (result.ok ? planImport(result.parsed.servers, existing, 'rename') : []))
@@ -42,7 +41,7 @@ export function InstallLinkDialog({ link, onClose }: { link: string; onClose: ()
     setSaving(true)
     setSaveError(undefined)
     try {
-      const added = await actions.commands.add(applyConfigInputs(chosen.map((item) => item.server), inputValues))
+      const added = await addServers(applyConfigInputs(chosen.map((item) => item.server), inputValues)).unwrap()
       void message.success(t('installLink.added', { count: added.length }))
       onClose()
     } catch (error) {

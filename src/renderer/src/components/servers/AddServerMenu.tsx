@@ -2,8 +2,7 @@ import { AppstoreOutlined, DownOutlined, ExportOutlined, FileAddOutlined, Import
 import { Button, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectServers } from '@renderer/store/mcp'
+import { useServers } from '@renderer/hooks/useServers'
 import { CatalogueDialog } from '@renderer/components/catalogue/CatalogueDialog'
 import { useExtensionInstall } from '@renderer/components/extensions/ExtensionInstallProvider'
 import { InstallLinkDialog } from '@renderer/components/installLinks/InstallLinkDialog'
@@ -14,7 +13,7 @@ import { ImportDialog } from './ImportDialog'
 /** "Add server": built-ins and presets, quick create, import JSON, install an extension (.mcpb/.dxt), paste an install link, export. */
 export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation()
-  const count = useAppSelector(selectServers).length
+  const count = useServers().length
   const [dialog, setDialog] = useState<'catalogue' | 'import' | 'export' | 'paste' | null>(null)
   // a pasted link the parser accepted, shown in the same approval view as a link the OS opened
   const [pasted, setPasted] = useState<{ id: number; link: string }>()

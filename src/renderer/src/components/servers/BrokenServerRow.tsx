@@ -3,7 +3,7 @@ import { Button, Flex, Popconfirm, Tag, theme, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BrokenServer } from '@shared/mcp/registry'
-import { useServerActions } from '@renderer/hooks/useServerActions'
+import { useRemoveServerMutation } from '@renderer/store/mainApi'
 import { RepairServerDialog } from './RepairServerDialog'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
@@ -12,13 +12,13 @@ import { ErrorText } from '@renderer/components/errors/ErrorText'
 export function BrokenServerRow({ entry }: { entry: BrokenServer }) {
   const { t } = useTranslation()
   const { token } = theme.useToken()
-  const { commands } = useServerActions()
+  const [removeServer] = useRemoveServerMutation()
   const [repairing, setRepairing] = useState(false)
   const [error, setError] = useState<AppError>()
   const label = entry.name ?? t('servers.broken.unnamed')
   const remove = async () => {
     try {
-      await commands.remove(entry.id)
+      await removeServer(entry.id).unwrap()
     } catch (failure) {
       setError(describeError(failure))
     }

@@ -2,8 +2,7 @@ import { CopyOutlined, DownloadOutlined } from '@ant-design/icons'
 import { Alert, App, Button, Flex, Modal } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectServers } from '@renderer/store/mcp'
+import { useServers } from '@renderer/hooks/useServers'
 import { downloadText } from './download'
 import { exportMcpServersJson } from './exportConfig'
 import { LazyJsonEditor } from './LazyJsonEditor'
@@ -14,7 +13,7 @@ export const EXPORT_FILE_NAME = 'mcp-servers.json'
 export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const servers = useAppSelector(selectServers)
+  const servers = useServers()
   // written only while the dialog is open: the closed dialog lives in the toolbar of every list,
   // and 10,000 servers are tens of milliseconds of JSON at each change
   const text = useMemo(() => (open ? exportMcpServersJson(servers) : ''), [open, servers])

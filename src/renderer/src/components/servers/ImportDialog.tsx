@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { applyConfigInputs, McpConfigError, parseMcpConfigFile, type ConfigInput, type ConfigIssue } from '@shared/mcp/configImport'
 import type { McpServer } from '@shared/mcp/server'
-import { useServerActions } from '@renderer/hooks/useServerActions'
 import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectServers } from '@renderer/store/mcp'
+import { useServers } from '@renderer/hooks/useServers'
+import { useAddServersMutation, useApproveServersMutation } from '@renderer/store/mainApi'
 import { selectLanguage } from '@renderer/store/settings'
 import { ImportInputs } from './ImportInputs'
 import { planImport, type DuplicatePolicy, type ImportPlanItem } from './importPlan'
@@ -53,8 +53,9 @@ function parse(text: string): Parsed | null {
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
-  const existing = useAppSelector(selectServers)
-  const actions = useServerActions()
+  const existing = useServers()
+  const [addServers] = useAddServersMutation()
+  const [approveServers] = useApproveServersMutation()
   const [text, setText] = useState('')
   const [policy, setPolicy] = useState<DuplicatePolicy>('rename')
   // what the user typed for the file's inputs; an untouched one keeps the file's default
@@ -93,11 +94,10 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     setSaving(true)
     setSaveError(undefined)
     try {
-      const added = await actions.commands.add(filled)
-      // the list below showed each full command: that was the approval of their first start
-      // (in Electron, main asks once more in its own dialog)
-      const approved = await actions.commands.approve(added.map((server) => server.id))
-      if (approved) for (const server of added) if (server.isActive) void actions.start(server)
+      const added = await addServers(filled).unwrap()
+      // the list below showed each full command: that was the approval of their first start (in
+      // Electron, main asks once more in its own dialog); main then starts the active ones
+      await approveServers(added.map((server) => server.id)).unwrap()
       close()
     } catch (error) {
       // main refused (a name taken meanwhile …): nothing was added, the text stays for a fix

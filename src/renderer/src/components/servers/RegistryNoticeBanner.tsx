@@ -1,13 +1,11 @@
 import { Alert, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectRegistryNotice } from '@renderer/store/mcp'
+import type { RegistryNotice } from '@shared/mcp/registry'
 
 /** The saved list could not be read at start: say so, and where the damaged file was kept. */
-export function RegistryNoticeBanner() {
+export function RegistryNoticeBanner({ notice }: { notice: RegistryNotice | undefined }) {
   const { t } = useTranslation()
-  const notice = useAppSelector(selectRegistryNotice)
   const [closed, setClosed] = useState(false)
   if (!notice || closed) return null
   return (

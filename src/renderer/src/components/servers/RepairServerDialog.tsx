@@ -2,7 +2,7 @@ import { Alert, Modal, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BrokenServer } from '@shared/mcp/registry'
-import { useServerActions } from '@renderer/hooks/useServerActions'
+import { useRepairServerMutation } from '@renderer/store/mainApi'
 import { LazyJsonEditor } from './LazyJsonEditor'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
@@ -10,7 +10,7 @@ import { ErrorText } from '@renderer/components/errors/ErrorText'
 /** The broken entry as JSON: the user corrects it and main validates it again. */
 export function RepairServerDialog({ entry, onClose }: { entry: BrokenServer; onClose: () => void }) {
   const { t } = useTranslation()
-  const { commands } = useServerActions()
+  const [repairServer] = useRepairServerMutation()
   const [text, setText] = useState(() => JSON.stringify(entry.raw, null, 2))
   const [error, setError] = useState<AppError>()
   const [saving, setSaving] = useState(false)
@@ -24,7 +24,7 @@ export function RepairServerDialog({ entry, onClose }: { entry: BrokenServer; on
     }
     setSaving(true)
     try {
-      await commands.repair(entry.id, parsed)
+      await repairServer({ serverId: entry.id, entry: parsed }).unwrap()
       onClose()
     } catch (failure) {
       setError(describeError(failure))

@@ -2,16 +2,17 @@ import { Empty, Flex, Input, type InputRef } from 'antd'
 import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
-import { useServerActions } from '@renderer/hooks/useServerActions'
 import { useSlashFocus } from '@renderer/hooks/useSlashFocus'
-import { useAppSelector } from '@renderer/hooks/useStore'
-import { selectBrokenServers, selectServers, selectServersLoaded, selectServersLoadError } from '@renderer/store/mcp'
+import type { AppError } from '@renderer/components/errors/describeError'
+import { useListServersQuery } from '@renderer/store/mainApi'
 import { AddServerMenu } from './AddServerMenu'
 import { BrokenServerRow } from './BrokenServerRow'
 import { RegistryNoticeBanner } from './RegistryNoticeBanner'
 import { ServerListEmpty } from './ServerListEmpty'
 import { ServerListLoading } from './ServerListLoading'
 import { SortableServerRows } from './SortableServerRows'
+
+const NONE: never[] = []
 
 /** Name, description or a tag contains the query (case-insensitive). */
 export function matchesServer(server: McpServer, query: string): boolean {
@@ -30,11 +31,9 @@ export interface ServerListProps {
 /** The configured servers in the user's order: search, add, reorder by drag or keyboard. */
 export function ServerList({ onOpen, onCreate }: ServerListProps) {
   const { t } = useTranslation()
-  const { commands } = useServerActions()
-  const servers = useAppSelector(selectServers)
-  const broken = useAppSelector(selectBrokenServers)
-  const loaded = useAppSelector(selectServersLoaded)
-  const loadError = useAppSelector(selectServersLoadError)
+  const { data: snapshot, error, refetch } = useListServersQuery()
+  const servers = snapshot?.servers ?? NONE
+  const broken = snapshot?.broken ?? NONE
   const [query, setQuery] = useState('')
   // filtering 10,000 servers per keystroke must not hold the field back
   const deferredQuery = useDeferredValue(query)
@@ -61,12 +60,12 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
     </Flex>
   )
 
-  if (!loaded) return <ServerListLoading error={loadError} onRetry={() => void commands.load().catch(() => undefined)} />
+  if (!snapshot) return <ServerListLoading error={error as AppError | undefined} onRetry={() => void refetch()} />
 
   if (servers.length === 0 && broken.length === 0) {
     return (
       <Flex vertical gap="middle" data-testid="server-list">
-        <RegistryNoticeBanner />
+        <RegistryNoticeBanner notice={snapshot.notice} />
         {toolbar}
         <ServerListEmpty />
       </Flex>
@@ -75,7 +74,7 @@ export function ServerList({ onOpen, onCreate }: ServerListProps) {
 
   return (
     <Flex vertical gap="middle" data-testid="server-list">
-      <RegistryNoticeBanner />
+      <RegistryNoticeBanner notice={snapshot.notice} />
       {toolbar}
       {shown.length === 0 && servers.length > 0 ? (
         <Empty data-testid="server-list-no-match" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('servers.noMatch', { query })} />

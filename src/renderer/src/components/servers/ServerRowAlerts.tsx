@@ -1,11 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons'
-import { Alert, Button, theme } from 'antd'
+import { Alert, Button, theme, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
-import type { ServerStatusView } from '@renderer/hooks/useServerStatus'
-import { describeError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { SignInButton } from '@renderer/components/oauth/SignInButton'
+import type { ServerStatusView } from './statusView'
 
 export interface ServerRowAlertsProps {
   server: McpServer
@@ -47,7 +46,7 @@ export function ServerRowAlerts({ server, view, onReview, onRetry }: ServerRowAl
       />
     )
   }
-  if (view.status !== 'error') return null
+  if (view.status !== 'error' || !view.error) return null
   return (
     <Alert
       type="error"
@@ -55,12 +54,27 @@ export function ServerRowAlerts({ server, view, onReview, onRetry }: ServerRowAl
       style={{ marginTop: token.marginSM }}
       data-testid="server-error"
       title={t('servers.errorTitle', { name: server.name })}
-      description={<ErrorText error={describeError({ message: view.error ?? '', code: view.code })} />}
+      description={
+        <>
+          <ErrorText error={view.error} />
+          {view.retryAt ? <RetryTime at={view.retryAt} /> : null}
+        </>
+      }
       action={
         <Button size="small" icon={<ReloadOutlined />} onClick={onRetry} data-testid="server-retry">
           {t('servers.actions.retry')}
         </Button>
       }
     />
+  )
+}
+
+/** When main tries again a server that ended on its own. */
+function RetryTime({ at }: { at: number }) {
+  const { t } = useTranslation()
+  return (
+    <Typography.Text type="secondary" data-testid="server-retry-at" data-at={at}>
+      {t('servers.retryingAt', { time: new Date(at).toLocaleTimeString() })}
+    </Typography.Text>
   )
 }

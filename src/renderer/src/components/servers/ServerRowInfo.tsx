@@ -1,15 +1,18 @@
 import { Flex, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
-import type { ServerStatusView } from '@renderer/hooks/useServerStatus'
+import { useListToolsQuery } from '@renderer/store/mainApi'
 import { ServerStatusBadge } from './ServerStatusBadge'
+import type { ServerStatusView } from './statusView'
 import { serverTarget } from './serverTarget'
 import { ServerTypeTag } from './ServerTypeTag'
 
 /** The middle of a row: name, type, status, tool count, tags, description, and what it runs. */
 export function ServerRowInfo({ server, view, onOpen }: { server: McpServer; view: ServerStatusView; onOpen: (id: string) => void }) {
   const { t } = useTranslation()
-  const { status, error, toolCount } = view
+  const { status, error } = view
+  // the tools of a connected server, from the cache the editor's Tools tab shares
+  const { toolCount } = useListToolsQuery(server.id, { skip: status !== 'connected', selectFromResult: ({ data }) => ({ toolCount: data?.length }) })
   const target = serverTarget(server)
   return (
     <Flex vertical style={{ minWidth: 0, flex: 1 }} gap={2}>
@@ -18,7 +21,7 @@ export function ServerRowInfo({ server, view, onOpen }: { server: McpServer; vie
           {server.name}
         </Typography.Link>
         <ServerTypeTag server={server} />
-        <ServerStatusBadge status={status} error={error} />
+        <ServerStatusBadge status={status} error={error?.message} />
         {status === 'connected' && toolCount !== undefined && (
           <Typography.Text type="secondary" data-testid="server-tool-count" data-count={toolCount}>
             {t('servers.toolCount', { count: toolCount })}

@@ -1,12 +1,11 @@
 import { Badge, Tooltip, type BadgeProps } from 'antd'
 import { useTranslation } from 'react-i18next'
-import type { DisplayStatus } from '@renderer/hooks/useServerStatus'
+import type { DisplayStatus } from './statusView'
 
 const BADGE: Record<DisplayStatus, BadgeProps['status']> = {
   connected: 'success',
   connecting: 'processing',
   error: 'error',
-  disconnected: 'warning',
   stopped: 'default',
   needsApproval: 'warning',
   needsSignIn: 'warning'

@@ -1,8 +1,11 @@
 import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core'
 import { useCallback, useMemo, useRef } from 'react'
+import { useStore } from 'react-redux'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
-import { useServerActions } from '@renderer/hooks/useServerActions'
+import type { RootState } from '@renderer/store'
+import { useReorderServersMutation } from '@renderer/store/mainApi'
+import { selectServersSnapshot } from '@renderer/store/serverSelectors'
 
 export interface ServerReorder {
   /** what a screen reader hears while a row is dragged */
@@ -18,7 +21,7 @@ export interface ServerReorder {
 /** Reordering by drag or keyboard: main keeps the order, the list shows it at once. */
 export function useServerReorder(servers: McpServer[], shown: McpServer[]): ServerReorder {
   const { t } = useTranslation()
-  const { commands } = useServerActions()
+  const [reorderServers] = useReorderServersMutation()
   // positions by id, built once per list: a lookup per drag event, not a scan of 10,000 servers
   const positions = useMemo(() => new Map(servers.map((s, i) => [s.id, i])), [servers])
   const nameOf = useCallback(
@@ -39,41 +42,47 @@ export function useServerReorder(servers: McpServer[], shown: McpServer[]): Serv
     [t, nameOf, positionOf]
   )
 
-  // the latest lists, for callbacks that stay the same object (rows are memoized on them)
-  const latest = useRef({ servers, shown, positions })
-  latest.current = { servers, shown, positions }
+  // the latest view, for callbacks that stay the same object (rows are memoized on them)
+  const latest = useRef(shown)
+  latest.current = shown
+  // the order as the cache holds it now: a second key press before the list re-rendered (the
+  // cache tells the list in batches) builds on the first
+  const store = useStore<RootState>()
+  const currentOrder = useCallback(() => (selectServersSnapshot(store.getState())?.servers ?? []).map((s) => s.id), [store])
 
   // ids, not positions in the filtered view, so a drag in search results moves the right server
-  const reorder = useCallback(
-    (from: number, to: number) => {
+  const moveTo = useCallback(
+    (id: string, targetId: string) => {
+      const ids = currentOrder()
+      const from = ids.indexOf(id)
+      const to = ids.indexOf(targetId)
       if (from < 0 || to < 0 || from === to) return
-      const ids = latest.current.servers.map((s) => s.id)
       ids.splice(to, 0, ...ids.splice(from, 1))
-      void commands.reorder(ids).catch(() => commands.load().catch(() => undefined))
+      // shown at once; a refusal puts main's order back (see mainApi)
+      void reorderServers(ids)
     },
-    [commands]
+    [currentOrder, reorderServers]
   )
 
   const onDragEnd = useCallback(
     ({ active, over }: DragEndEvent) => {
-      if (!over || active.id === over.id) return
-      const at = latest.current.positions
-      reorder(at.get(String(active.id)) ?? -1, at.get(String(over.id)) ?? -1)
+      if (over && active.id !== over.id) moveTo(String(active.id), String(over.id))
     },
-    [reorder]
+    [moveTo]
   )
 
   const move = useCallback(
     (id: string, step: -1 | 1) => {
-      const { shown: view, positions: at } = latest.current
       // the neighbour in the view the user sees, so moving inside search results skips hidden ones
-      const index = view.findIndex((s) => s.id === id)
+      const rank = new Map(currentOrder().map((serverId, i) => [serverId, i]))
+      const view = latest.current.map((s) => s.id).sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0))
+      const index = view.indexOf(id)
       const neighbour = view[index + step]
       if (index < 0 || !neighbour) return undefined
-      reorder(at.get(id) ?? -1, at.get(neighbour.id) ?? -1)
+      moveTo(id, neighbour)
       return index + step
     },
-    [reorder]
+    [currentOrder, moveTo]
   )
 
   return { announcements, onDragEnd, move }
