@@ -17,7 +17,8 @@ afterEach(async () => {
 async function mainWithEverything() {
   const main = await createMcpApi()
   dispose = main.dispose
-  await main.addServers([stdioServer('everything', EVERYTHING)])
+  // switched off (main does not start it): the first call connects, and that connect is its child
+  await main.addServers([stdioServer('everything', EVERYTHING, { isActive: false })])
   return main
 }
 

@@ -1,12 +1,12 @@
 import { isHttpUrlTemplate } from '@shared/mcp/placeholders'
-import { McpServerSchema, type McpServer } from '@shared/mcp/server'
+import { McpServerSchema, type McpServer, type McpServerType } from '@shared/mcp/server'
 import type { McpServerChanges } from '@renderer/store/serverListEdits'
 
 /** The General tab's fields as the user edits them: lists as one item per line. */
 export interface ServerFormValues {
   name: string
   description: string
-  type: 'stdio' | 'sse' | 'streamableHttp' | 'inMemory'
+  type: McpServerType
   command: string
   /** one argument per line */
   args: string
