@@ -13,6 +13,7 @@ import {
 } from 'redux-persist'
 import type { McpApi } from '@shared/ipc/api'
 import type { MainExtra } from './mainBaseQuery'
+import { ListEditsInFlight } from './listEditsInFlight'
 import { mainApi } from './mainApi'
 import { migrations, PERSIST_VERSION } from './migrations'
 import { resourceUpdatesReducer } from './resourceUpdates'
@@ -53,7 +54,7 @@ export function createAppStore({ api, storage, onWriteFail }: CreateStoreOptions
     reducer: persisted,
     middleware: (getDefault) =>
       getDefault({
-        thunk: { extraArgument: { api } satisfies MainExtra },
+        thunk: { extraArgument: { api, listEdits: new ListEditsInFlight() } satisfies MainExtra },
         // redux-persist's own actions carry functions (register, rehydrate callbacks) by design;
         // main's data is plain JSON that RTK Query alone writes: a thousand tools are not walked per action
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], ignoredPaths: [mainApi.reducerPath] },

@@ -8,7 +8,7 @@ import type { McpServer } from '@shared/mcp/server'
 import type { McpSessionState } from '@shared/mcp/session'
 import type { McpAuthStatus, ServerStates } from '@shared/mcp/status'
 import { followEvent, refetchOn, type CacheLife } from './followMain'
-import { call, mainBaseQuery } from './mainBaseQuery'
+import { call, mainBaseQuery, type MainExtra } from './mainBaseQuery'
 import { applyChanges, applyOrder, keepUnchanged, type McpServerChanges } from './serverListEdits'
 
 type ListTag = 'Tools' | 'Prompts' | 'Resources' | 'ResourceTemplates'
@@ -51,7 +51,9 @@ export const mainApi = createApi({
         query: () => call('servers:list'),
         providesTags: ['Servers'],
         async onCacheEntryAdded(_arg, life): Promise<void> {
-          await followEvent(life, 'servers:changed', (snapshot) => life.updateCachedData((draft) => keepUnchanged(original(draft), snapshot)))
+          const { listEdits } = life.extra as MainExtra
+          const apply = (snapshot: ServersSnapshot) => life.updateCachedData((draft) => keepUnchanged(original(draft), snapshot))
+          await followEvent(life, 'servers:changed', (snapshot) => listEdits.offer(snapshot, apply))
         }
       }),
       getStates: build.query<ServerStates, void>({
@@ -86,7 +88,8 @@ export const mainApi = createApi({
       updateServer: build.mutation<McpServer, { serverId: string; changes: McpServerChanges }>({
         query: (args) => call('servers:update', args),
         // shown at once, so a second quick click builds on the first; main's list follows
-        async onQueryStarted({ serverId, changes }, { dispatch, queryFulfilled }): Promise<void> {
+        async onQueryStarted({ serverId, changes }, { dispatch, queryFulfilled, extra }): Promise<void> {
+          const answered = (extra as MainExtra).listEdits.begin()
           const patch = dispatch(mainApi.util.updateQueryData('listServers', undefined, (draft) => applyChanges(draft, serverId, changes)))
           try {
             await queryFulfilled
@@ -94,19 +97,24 @@ export const mainApi = createApi({
             // main refused: back to what it has
             patch.undo()
             dispatch(mainApi.util.invalidateTags(['Servers']))
+          } finally {
+            answered()
           }
         }
       }),
       removeServer: build.mutation<boolean, string>({ query: (serverId) => call('servers:remove', { serverId }) }),
       reorderServers: build.mutation<void, string[]>({
         query: (serverIds) => call('servers:reorder', { serverIds }),
-        async onQueryStarted(serverIds, { dispatch, queryFulfilled }): Promise<void> {
+        async onQueryStarted(serverIds, { dispatch, queryFulfilled, extra }): Promise<void> {
+          const answered = (extra as MainExtra).listEdits.begin()
           const patch = dispatch(mainApi.util.updateQueryData('listServers', undefined, (draft) => applyOrder(draft, serverIds)))
           try {
             await queryFulfilled
           } catch {
             patch.undo()
             dispatch(mainApi.util.invalidateTags(['Servers']))
+          } finally {
+            answered()
           }
         }
       }),

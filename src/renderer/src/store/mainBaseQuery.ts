@@ -2,6 +2,7 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query/react'
 import type { McpApi } from '@shared/ipc/api'
 import { methodName, type IpcArgs, type IpcChannelName } from '@shared/ipc/contract'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
+import type { ListEditsInFlight } from './listEditsInFlight'
 
 /** One call to main as an endpoint names it: the channel and its arguments. */
 export interface MainCall {
@@ -17,6 +18,8 @@ export function call<C extends IpcChannelName>(channel: C, ...args: undefined ex
 /** What the store's thunks get as `extra`: the api this window reaches main with. */
 export interface MainExtra {
   api: McpApi
+  /** the list's optimistic edits on their way to main */
+  listEdits: ListEditsInFlight
 }
 
 type Method = (args: unknown) => Promise<unknown>
