@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ServerRegistry } from '../../src/main/services/servers/ServerRegistry'
 import { cli } from '../cli/run'
 import { fixture, isAlive, readPids, stdioServer, tempDir, waitFor } from '../main/services/helpers'
-import { launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
+import { ARTIFACTS, launchChromium, startBuiltApp, watchProblems, type BrowserApp } from './support/browserApp'
 import { afterEachTest } from './support/uiSteps'
 
 const pidFile = join(tempDir('mcp-e2e-pids-'), 'pids')
@@ -56,6 +56,7 @@ describe('browser mode runs the servers, the page only shows them', () => {
     expect(readPids(pidFile)).toHaveLength(1)
     await expect.poll(() => statusOf('broken'), { timeout: 20_000 }).toBe('error')
     await expect(row('broken').getByTestId('server-error').textContent()).resolves.toContain('API_BASE is not set')
+    await page.screenshot({ path: join(ARTIFACTS, 'lifecycle-failed.png') })
 
     const off = await run('disable', 'pid-echo')
     expect(off.code).toBe(0)

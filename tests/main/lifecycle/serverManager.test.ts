@@ -113,6 +113,8 @@ describe('main owns each server’s life, with no window open', () => {
     const { host, state } = await startApp(userDataDir)
     await waitFor(() => state(broken.id).status === 'failed', 15_000, 'the failure')
     expect(host.mcp.states()[broken.id]).toMatchObject({ status: 'failed', code: 'SERVER_EXITED', message: expect.stringContaining('API_BASE is not set') })
+    // it never ran: not tried again on its own (the user has Retry), so no retry time either
+    expect(host.mcp.states()[broken.id]).not.toHaveProperty('retryAt')
 
     const { pidFile, server } = pidServer()
     await cli.update(broken.id, { args: server.args, env: server.env })

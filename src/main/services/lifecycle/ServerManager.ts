@@ -1,7 +1,7 @@
 import { needsRestart } from '@shared/mcp/launchSpec'
 import type { ServersSnapshot } from '@shared/mcp/registry'
 import type { McpServer } from '@shared/mcp/server'
-import type { ServerStatusEvent } from '@shared/mcp/status'
+import type { ServerState, ServerStatusEvent } from '@shared/mcp/status'
 import type { McpEventBus } from '../mcp/events'
 import { RetryPolicy, type RetryTiming } from './retryPolicy'
 
@@ -40,6 +40,7 @@ export class ServerManager {
   private known = new Map<string, Known>()
   private readonly chains = new Map<string, Promise<void>>()
   private readonly retries: RetryPolicy
+  private readonly lastStatus = new Map<string, ServerState['status']>()
   private offs: Array<() => void> = []
 
   constructor(
@@ -84,6 +85,7 @@ export class ServerManager {
 
   private removed(server: McpServer): void {
     this.retries.forget(server.id)
+    this.lastStatus.delete(server.id)
     this.queue(server.id, () => this.lives.removeServer(server))
   }
 
@@ -110,13 +112,20 @@ export class ServerManager {
     this.queue(server.id, () => this.lives.initClient(server))
   }
 
-  /** A server that ended on its own (its process exited) is tried again, with back-off. */
+  /**
+   * A server that ended on its own after it ran (its process exited, the transport dropped) is
+   * tried again, with back-off. One that fails to start keeps its reason until the user retries.
+   */
   private onStatus({ serverId, state }: ServerStatusEvent): void {
+    const before = this.lastStatus.get(serverId)
+    this.lastStatus.set(serverId, state.status)
     if (state.status === 'connected') {
       this.retries.connected(serverId)
       return
     }
     if (state.status !== 'failed' || state.code !== 'SERVER_EXITED' || state.retryAt) return
+    // a crash while it ran, or a try of a series already under way
+    if (before !== 'connected' && !this.retries.retrying(serverId)) return
     const known = this.known.get(serverId)
     if (!known?.server.isActive || !known.approved) return
     const at = this.retries.schedule(serverId, () => {

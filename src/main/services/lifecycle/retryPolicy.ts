@@ -44,6 +44,11 @@ export class RetryPolicy {
     return this.timing.now() + delay
   }
 
+  /** A series of tries is under way for this server (its next failure plans the next try). */
+  retrying(id: string): boolean {
+    return this.tracks.has(id)
+  }
+
   connected(id: string): void {
     const track = this.tracks.get(id)
     if (track) track.connectedAt = this.timing.now()
