@@ -130,7 +130,8 @@ export class ServerConnection {
   ready(server: McpServer): Live | undefined {
     const live = this.live
     if (this.shuttingDown || this.pending || !live || !recentlyHeard(live.connection, this.deps)) return undefined
-    return live.key === launchKey(server) ? live : undefined
+    // definitions are values main never changes in place: the very object it started with needs no key (about 1 µs a call)
+    return live.server === server || live.key === launchKey(server) ? live : undefined
   }
 
   /** New folders for the server; a connected one is told with roots/list_changed. */
