@@ -22,6 +22,16 @@ commands:
   resources SERVER                          resources and resource templates
   resource SERVER URI                       read a resource: text as is, binary as type and size
   logs SERVER                               connect and print the server's log (secrets redacted)
+  chat MESSAGE [--model M] [--base-url URL] [--api-key-env NAME] [--approve-tools ask|all|none]
+       [--max-steps N] [--servers A,B]      ask a model (any OpenAI-compatible endpoint) that may use
+                                            the servers' tools: the answer streams to stdout, each
+                                            tool call and its result on stderr. The endpoint:
+                                            --base-url (key from --api-key-env NAME or OPENAI_API_KEY),
+                                            else OPENAI_BASE_URL and OPENAI_API_KEY. --model: default
+                                            the first the endpoint lists. --approve-tools: ask (default;
+                                            denied without a terminal), all or none. --max-steps:
+                                            model calls in the turn (default 10). --servers: default
+                                            every switched-on, approved server
   auth SERVER [--oauth-browser system|follow]
                                             sign in to a remote server (OAuth) in the browser; the
                                             tokens are kept for the other commands. follow: walk the
@@ -64,8 +74,23 @@ export type CliCommand =
   | { name: 'resource'; server: string; uri: string; json: boolean }
   | { name: 'logs'; server: string; json: boolean }
   | { name: 'auth'; server: string; logout: boolean; browser: 'system' | 'follow'; json: boolean }
+  | ChatCommand
   | DxtCommand
   | { name: 'help' }
+
+/** `chat MESSAGE`: one turn with a model that may call the servers' tools */
+export interface ChatCommand {
+  name: 'chat'
+  message: string
+  model?: string
+  baseUrl?: string
+  apiKeyEnv?: string
+  approveTools: 'ask' | 'all' | 'none'
+  maxSteps?: number
+  /** server names; default every switched-on, approved server */
+  servers?: string[]
+  json: boolean
+}
 
 /** `dxt install|list|remove`: desktop extensions in MCP Studio's list */
 export type DxtCommand =
@@ -90,6 +115,8 @@ function seconds(flag: string, value: string | undefined): number | undefined {
   return n
 }
 
+const CHAT_FLAGS = ['model', 'base-url', 'api-key-env', 'approve-tools', 'max-steps', 'servers'] as const
+
 /** Positionals and the command-specific flags each command accepts (--json is everywhere). */
 const SHAPES = {
   servers: { positionals: [], flags: ['builtin'] },
@@ -106,7 +133,8 @@ const SHAPES = {
   resources: { positionals: ['SERVER'], flags: [] },
   resource: { positionals: ['SERVER', 'URI'], flags: [] },
   logs: { positionals: ['SERVER'], flags: [] },
-  auth: { positionals: ['SERVER'], flags: ['logout', 'oauth-browser'] }
+  auth: { positionals: ['SERVER'], flags: ['logout', 'oauth-browser'] },
+  chat: { positionals: ['MESSAGE'], flags: [...CHAT_FLAGS] }
 } as const satisfies Record<Exclude<CliCommand['name'], 'help' | 'dxt'>, { positionals: string[]; flags: string[] }>
 
 type CommandName = keyof typeof SHAPES
@@ -116,7 +144,13 @@ const FLAG_HINT: Record<string, string> = {
   trace: '[--trace]',
   builtin: '[--builtin]',
   logout: '[--logout]',
-  'oauth-browser': '[--oauth-browser system|follow]'
+  'oauth-browser': '[--oauth-browser system|follow]',
+  model: '[--model M]',
+  'base-url': '[--base-url URL]',
+  'api-key-env': '[--api-key-env NAME]',
+  'approve-tools': '[--approve-tools ask|all|none]',
+  'max-steps': '[--max-steps N]',
+  servers: '[--servers A,B]'
 }
 
 function shapeOf(name: CommandName): string {
@@ -146,6 +180,12 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'oauth-browser': { type: 'string' },
         'user-config': { type: 'string', multiple: true },
         'accept-invalid-signature': { type: 'boolean', default: false },
+        model: { type: 'string' },
+        'base-url': { type: 'string' },
+        'api-key-env': { type: 'string' },
+        'approve-tools': { type: 'string' },
+        'max-steps': { type: 'string' },
+        servers: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false }
       }
     })
@@ -182,6 +222,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
       throw usageError(`--${flag} does not apply to "${command}"; usage: cli ${shapeOf(command)}`)
     }
   }
+  for (const flag of CHAT_FLAGS) {
+    if (values[flag] !== undefined && command !== 'chat') throw usageError(`--${flag} applies to "chat" only; usage: cli ${shapeOf('chat')}`)
+  }
   if (values.trace && command !== 'call') throw usageError(`--trace applies to "call" only; usage: cli ${shapeOf('call')}`)
   if (values.builtin && command !== 'servers') throw usageError(`--builtin does not apply to "${command}"; usage: cli servers --builtin [--json]`)
   if ((values.logout || values['oauth-browser'] !== undefined) && command !== 'auth') {
@@ -217,7 +260,26 @@ export function parseCliArgs(argv: string[]): CliArgs {
       return { ...base, command: { name: command, server: first, uri: second, json } }
     case 'auth':
       return { ...base, command: { name: command, server: first, logout: values.logout, browser, json } }
+    case 'chat':
+      return { ...base, command: parseChat(first, values, json) }
   }
+}
+
+function parseChat(message: string, values: Partial<Record<(typeof CHAT_FLAGS)[number], string>>, json: boolean): ChatCommand {
+  if (!message.trim()) throw usageError(`chat needs a message; usage: cli ${shapeOf('chat')}`)
+  const approveTools = values['approve-tools'] ?? 'ask'
+  if (approveTools !== 'ask' && approveTools !== 'all' && approveTools !== 'none') throw usageError(`--approve-tools is ask, all or none, got "${approveTools}"`)
+  let maxSteps: number | undefined
+  if (values['max-steps'] !== undefined) {
+    maxSteps = Number(values['max-steps'])
+    if (!Number.isInteger(maxSteps) || maxSteps < 1) throw usageError(`--max-steps needs a whole number of at least 1, got "${values['max-steps']}"`)
+  }
+  const servers = values.servers?.split(',').map((s) => s.trim()).filter(Boolean)
+  if (servers && !servers.length) throw usageError('--servers needs server names, e.g. --servers everything,github')
+  for (const flag of ['model', 'base-url', 'api-key-env'] as const) {
+    if (values[flag] !== undefined && !values[flag].trim()) throw usageError(`--${flag} needs a value`)
+  }
+  return { name: 'chat', message, model: values.model, baseUrl: values['base-url'], apiKeyEnv: values['api-key-env'], approveTools, maxSteps, servers, json }
 }
 
 const DXT_USAGE = 'usage: cli dxt install FILE [--user-config KEY=VALUE]... [--accept-invalid-signature] | cli dxt list | cli dxt remove NAME'

@@ -77,6 +77,8 @@ export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>,
     return runDxtCommand(command, ctx.config.registry, ctx.userDataDir)
   }
   if (command.name === 'call') return callTool(command, ctx)
+  // loaded only for chat: the AI SDK stays out of every other command's start
+  if (command.name === 'chat') return (await import('./chatCommand')).chatCommand(command, ctx)
   const server = findServer(ctx.config, command.server)
   switch (command.name) {
     case 'check': {

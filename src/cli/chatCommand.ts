@@ -1,0 +1,131 @@
+import type { McpServer } from '@shared/mcp/server'
+import { chatServers, listChatTools } from '../main/services/chat/chatTools'
+import { runChatTurn, type ChatEvent, type ChatToolCall } from '../main/services/chat/chatTurn'
+import { providerFailure } from '../main/services/chat/providerErrors'
+import { chatModel, listModels } from '../main/services/chat/providers'
+import { redactingFetch } from '../main/services/chat/redactingFetch'
+import type { ChatCommand } from './args'
+import { progressLine } from './callTool'
+import { resolveChatProvider } from './chatProvider'
+import type { CommandContext } from './commands'
+import { findServer, type LoadedConfig } from './config'
+import { CliError, ExitCode } from './errors'
+import { err, outJson, visible, write } from './output'
+import { ConversationEnded, hasTerminal, oneLine, TerminalConversation } from './terminalPrompts'
+
+/** The servers named with --servers (each must be runnable), else every switched-on, approved one. */
+function pickServers(config: LoadedConfig, names: string[] | undefined): McpServer[] {
+  if (names) return names.map((name) => findServer(config, name))
+  const waiting = new Set(config.missingInputs?.flatMap((input) => input.servers) ?? [])
+  return chatServers(config.servers, config.isApproved).filter((s) => !waiting.has(s.name))
+}
+
+const short = (value: unknown) => oneLine(JSON.stringify(value) ?? '', 120)
+
+/**
+ * Asks y/N on the terminal, one call at a time; with no terminal every call is denied (a script
+ * never waits for a question nobody sees), as server requests are.
+ */
+function terminalApproval(signal: AbortSignal): (call: ChatToolCall) => Promise<boolean> {
+  const terminal = hasTerminal()
+  let queue: Promise<unknown> = Promise.resolve()
+  return (call) => {
+    if (!terminal) {
+      return err(`denied ${call.server}/${call.tool}: no terminal to ask on (pass --approve-tools all to allow tool calls)`).then(() => false)
+    }
+    const asked = queue.then(async () => {
+      const talk = new TerminalConversation(signal)
+      try {
+        const answer = await talk.ask(`run ${call.server}/${call.tool} ${short(call.input)}? [y/N] `)
+        return /^y(es)?$/i.test(answer.trim())
+      } catch (error) {
+        if (error instanceof ConversationEnded) return false
+        throw error
+      } finally {
+        talk.close()
+      }
+    })
+    queue = asked.catch(() => undefined)
+    return asked
+  }
+}
+
+/**
+ * `chat MESSAGE`: one turn with a model on an OpenAI-compatible endpoint, which may call the
+ * servers' tools through the same MCPService as every other command. The answer streams to
+ * stdout (or comes as one JSON object with --json); tool calls and results go to stderr.
+ */
+export async function chatCommand(command: ChatCommand, ctx: CommandContext): Promise<number> {
+  const provider = resolveChatProvider(command)
+  const servers = pickServers(ctx.config, command.servers)
+  const tools = await listChatTools(ctx.service, servers)
+  let model = provider.model
+  if (!model) {
+    ;[model] = await listModels(provider, globalThis.fetch, ctx.signal)
+    if (!model) throw new CliError(`the model provider at ${provider.baseUrl} lists no models; pass --model M`, ExitCode.Failure)
+  }
+  // what leaves for the provider is scrubbed of every secret the servers were started with
+  const llm = chatModel({ ...provider, model }, redactingFetch(() => ctx.service.secrets.values()))
+
+  let midLine = false
+  const stderrLine = (text: string) => {
+    if (midLine) process.stdout.write('\n')
+    midLine = false
+    void err(text)
+  }
+  const onEvent = (event: ChatEvent) => {
+    switch (event.type) {
+      case 'text':
+        if (command.json) return
+        process.stdout.write(visible(event.text))
+        midLine = !event.text.endsWith('\n')
+        return
+      case 'tool-call':
+        return stderrLine(`tool: ${event.call.server}/${event.call.tool} ${short(event.call.input)}`)
+      case 'tool-progress':
+        return stderrLine(`  ${progressLine(event.progress)}`)
+      case 'tool-result':
+        return stderrLine(`  ${event.call.status}: ${oneLine(event.call.result, 160)}`)
+      case 'step-limit':
+        return stderrLine(`stopped after ${event.steps} model calls (--max-steps ${event.steps}): the model still wanted to call tools`)
+    }
+  }
+
+  let result
+  try {
+    result = await runChatTurn({
+      host: ctx.service,
+      model: llm,
+      provider: { baseUrl: provider.baseUrl, model },
+      tools,
+      messages: [{ role: 'user', content: command.message }],
+      maxSteps: command.maxSteps,
+      approval: command.approveTools,
+      ask: terminalApproval(ctx.signal),
+      onEvent,
+      signal: ctx.signal,
+      // a command line fails fast and says why; the user runs it again
+      maxRetries: 0
+    })
+  } catch (error) {
+    if (ctx.signal.aborted) throw error
+    throw new CliError(providerFailure(error, { baseUrl: provider.baseUrl, model }).message, ExitCode.Failure)
+  }
+  if (midLine) await write(process.stdout, '\n')
+  if (command.json) {
+    await outJson({
+      answer: result.text,
+      model,
+      toolCalls: result.toolCalls.map(({ server, tool, id, input, status, result: text }) => ({ server, tool, id, input, status, result: text })),
+      usage: result.usage && { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, totalTokens: result.usage.totalTokens },
+      steps: result.steps,
+      stepLimitReached: result.stepLimitReached
+    })
+  }
+  if (result.stepLimitReached) return ExitCode.Failure
+  if (!result.text.trim()) {
+    await err('the model gave no answer')
+    return ExitCode.Failure
+  }
+  return ExitCode.Ok
+}

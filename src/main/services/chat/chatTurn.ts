@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto'
+import { stepCountIs, streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage } from 'ai'
+import type { ProgressEvent } from '@shared/ipc/contract'
+import type { McpHost } from '../mcp/mcpHost'
+import { toToolSet, type ChatTool } from './chatTools'
+import { providerFailure } from './providerErrors'
+import { toolResultForModel, truncateForModel, MAX_TOOL_RESULT_CHARS } from './toolResultForModel'
+
+export const DEFAULT_MAX_STEPS = 10
+/** What the model reads when the user said no: a result, so the conversation stays valid. */
+export const DENIED_RESULT = 'the user denied this call'
+
+/** Who decides whether a tool call runs: the user each time, always yes, or always no. */
+export type ApprovalMode = 'ask' | 'all' | 'none'
+
+export interface ChatToolCall {
+  /** the model's id for this call */
+  toolCallId: string
+  /** the function-call id the model used */
+  id: string
+  server: string
+  tool: string
+  input: unknown
+}
+
+export type ToolCallStatus = 'ok' | 'error' | 'denied'
+
+export interface ChatToolCallRecord extends ChatToolCall {
+  status: ToolCallStatus
+  /** exactly what the model was given */
+  result: string
+}
+
+export type ChatEvent =
+  | { type: 'text'; text: string }
+  | { type: 'tool-call'; call: ChatToolCall }
+  | { type: 'tool-progress'; call: ChatToolCall; progress: ProgressEvent }
+  | { type: 'tool-result'; call: ChatToolCallRecord }
+  | { type: 'step-limit'; steps: number }
+
+export interface ChatTurnOptions {
+  host: McpHost
+  model: LanguageModel
+  /** the provider, for error messages */
+  provider: { baseUrl: string; model?: string }
+  tools: Map<string, ChatTool>
+  /** the history, ending with the user's new message */
+  messages: ModelMessage[]
+  system?: string
+  maxSteps?: number
+  approval: ApprovalMode
+  /** asked before each call in `ask` mode; without it every call is denied */
+  ask?: (call: ChatToolCall) => Promise<boolean>
+  onEvent?: (event: ChatEvent) => void
+  signal?: AbortSignal
+  /** the AI SDK's retries of a failed request (429, 5xx, a dropped connection) */
+  maxRetries?: number
+  maxResultChars?: number
+}
+
+export interface ChatTurnResult {
+  text: string
+  toolCalls: ChatToolCallRecord[]
+  usage: LanguageModelUsage | undefined
+  steps: number
+  /** the model still wanted tools when the step limit stopped it */
+  stepLimitReached: boolean
+  /** what the turn added to the history (assistant and tool messages) */
+  responseMessages: ModelMessage[]
+}
+
+export class ChatAborted extends Error {
+  constructor() {
+    super('the chat turn was stopped')
+    this.name = 'ChatAborted'
+  }
+}
+
+/**
+ * One turn: the model streams, calls the servers' tools through MCPService (each call approved
+ * first, with the server's timeout, cancelled with the turn), reads their results and answers,
+ * for at most `maxSteps` model calls.
+ */
+export async function runChatTurn(options: ChatTurnOptions): Promise<ChatTurnResult> {
+  const { host, tools, onEvent = () => undefined, signal } = options
+  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS
+  const records: ChatToolCallRecord[] = []
+  const redact = (text: string) => host.secrets.redact(text)
+
+  const decide = async (call: ChatToolCall): Promise<boolean> => {
+    if (options.approval === 'all') return true
+    if (options.approval === 'none' || !options.ask) return false
+    return options.ask(call)
+  }
+
+  const execute = async (id: string, input: unknown, { toolCallId, abortSignal }: { toolCallId: string; abortSignal?: AbortSignal }): Promise<string> => {
+    const entry = tools.get(id)
+    if (!entry) return `no tool named ${id}`
+    const call: ChatToolCall = { toolCallId, id, server: entry.server.name, tool: entry.tool.name, input }
+    const finish = (status: ToolCallStatus, result: string) => {
+      const record = { ...call, status, result }
+      records.push(record)
+      onEvent({ type: 'tool-result', call: record })
+      return result
+    }
+    onEvent({ type: 'tool-call', call })
+    if (!(await decide(call))) return finish('denied', DENIED_RESULT)
+    abortSignal?.throwIfAborted()
+    const callId = `chat-${randomUUID()}`
+    const onProgress = (progress: ProgressEvent) => {
+      if (progress.callId === callId) onEvent({ type: 'tool-progress', call, progress })
+    }
+    host.events.on('progress', onProgress)
+    try {
+      const args = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>
+      // no timeoutMs: the server's own timeout applies, as for every other call
+      const result = await host.callTool({ server: entry.server, name: entry.tool.name, args, callId }, { signal: abortSignal })
+      return finish(result.isError ? 'error' : 'ok', toolResultForModel(result, redact, options.maxResultChars ?? MAX_TOOL_RESULT_CHARS))
+    } catch (error) {
+      // a stopped turn ends here; any other failure is the tool's answer, so the model can say what happened
+      if (abortSignal?.aborted) throw error
+      return finish('error', truncateForModel(redact(`the call failed: ${error instanceof Error ? error.message : String(error)}`)))
+    } finally {
+      host.events.off('progress', onProgress)
+    }
+  }
+
+  const result = streamText({
+    model: options.model,
+    system: options.system,
+    messages: options.messages,
+    tools: toToolSet(tools, execute),
+    stopWhen: stepCountIs(maxSteps),
+    maxRetries: options.maxRetries,
+    abortSignal: signal,
+    // errors arrive in the stream below; the default handler would also print them
+    onError: () => undefined
+  })
+
+  let text = ''
+  let steps = 0
+  let lastFinish: string | undefined
+  let usage: LanguageModelUsage | undefined
+  for await (const part of result.fullStream) {
+    switch (part.type) {
+      case 'text-delta':
+        text += part.text
+        onEvent({ type: 'text', text: part.text })
+        break
+      case 'finish-step':
+        steps++
+        lastFinish = part.finishReason
+        break
+      case 'finish':
+        usage = part.totalUsage
+        break
+      case 'abort':
+        throw new ChatAborted()
+      case 'error':
+        if (signal?.aborted) throw new ChatAborted()
+        throw providerFailure(part.error, options.provider)
+    }
+  }
+  if (signal?.aborted) throw new ChatAborted()
+  const stepLimitReached = lastFinish === 'tool-calls' && steps >= maxSteps
+  if (stepLimitReached) onEvent({ type: 'step-limit', steps })
+  const responseMessages = (await result.response).messages
+  return { text, toolCalls: records, usage, steps, stepLimitReached, responseMessages }
+}

@@ -1,0 +1,109 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { EVERYTHING, freePort } from '../main/services/helpers'
+import { scriptedModel, toolResults, type ChatRequest, type Reply, type ScriptedModel } from '../fixtures/chat/scriptedModel'
+import { cli, stopStrayClis, writeConfig } from './run'
+
+afterEach(stopStrayClis)
+
+const KEY = 'test-key-42'
+const config = writeConfig({ everything: { command: 'node', args: [EVERYTHING, 'stdio'] } })
+/** the environment's own provider must not leak into a test */
+const NO_ENV = { OPENAI_BASE_URL: '', OPENAI_API_KEY: '' }
+
+/** get-sum by its function-call id as the request lists it; with its result, the answer; a model it does not serve: 404. */
+function sumScript(request: ChatRequest): Reply {
+  if (request.model !== 'scripted-1' && request.model !== 'scripted-2') return { status: 404, error: `The model \`${request.model}\` does not exist` }
+  const results = toolResults(request)
+  if (results.length) return { text: `The answer: ${results.at(-1)}` }
+  const sum = request.tools?.find((t) => t.function.name.startsWith('mcp__everything__getSum'))
+  return sum ? { toolCalls: [{ name: sum.function.name, args: { a: 2, b: 3 } }] } : { text: 'no tools' }
+}
+
+let model: ScriptedModel
+beforeAll(async () => {
+  model = await scriptedModel(sumScript, { key: KEY, models: ['scripted-1', 'scripted-2'] })
+})
+afterAll(() => model.close())
+
+const chat = (args: string[], env: Record<string, string> = {}) =>
+  cli([...config, 'chat', ...args], { env: { ...NO_ENV, OPENAI_API_KEY: KEY, ...env } })
+
+describe('cli chat', () => {
+  it('streams the answer a tool call built to stdout, the call and its result to stderr; exit 0', async () => {
+    const run = await chat(['what is 2 + 3?', '--base-url', model.baseUrl, '--approve-tools', 'all'])
+    expect(run.stderr).toContain('tool: everything/get-sum {"a":2,"b":3}')
+    expect(run.stderr).toContain('ok: The sum of 2 and 3 is 5.')
+    expect(run.stdout).toBe('The answer: The sum of 2 and 3 is 5.\n')
+    expect(run.code).toBe(0)
+  })
+
+  it('--json: one object at the end with the answer, the tool calls and the usage; the model defaults to the first listed', async () => {
+    const run = await chat(['2 + 3?', '--approve-tools', 'all', '--json'], { OPENAI_BASE_URL: model.baseUrl })
+    expect(run.code).toBe(0)
+    const out = JSON.parse(run.stdout)
+    expect(out).toMatchObject({
+      answer: 'The answer: The sum of 2 and 3 is 5.',
+      model: 'scripted-1',
+      toolCalls: [{ server: 'everything', tool: 'get-sum', input: { a: 2, b: 3 }, status: 'ok', result: 'The sum of 2 and 3 is 5.' }],
+      usage: { totalTokens: 30 },
+      steps: 2,
+      stepLimitReached: false
+    })
+  })
+
+  it('ask with no terminal denies the call and says so; the model gets the denial as the result', async () => {
+    const run = await chat(['2 + 3?', '--base-url', model.baseUrl, '--api-key-env', 'MY_KEY', '--json'], { MY_KEY: KEY, OPENAI_API_KEY: 'wrong' })
+    expect(run.stderr).toContain('denied everything/get-sum: no terminal to ask on')
+    expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'The answer: the user denied this call', toolCalls: [{ status: 'denied' }] })
+    expect(run.code).toBe(0)
+  })
+
+  it('the step limit is said and exits 1', async () => {
+    const loop = await scriptedModel((request) => ({ toolCalls: [{ name: request.tools![0].function.name, args: {} }] }))
+    try {
+      const run = await chat(['loop', '--base-url', loop.baseUrl, '--approve-tools', 'none', '--max-steps', '2'])
+      expect(run.stderr).toContain('stopped after 2 model calls (--max-steps 2)')
+      expect(loop.bodies).toHaveLength(2)
+      expect(run.code).toBe(1)
+    } finally {
+      await loop.close()
+    }
+  })
+
+  it('exit 1 for a refused key, an unknown model and an endpoint that is not running, each said plainly', async () => {
+    const badKey = await chat(['hi', '--base-url', model.baseUrl, '--model', 'scripted-1'], { OPENAI_API_KEY: 'wrong' })
+    expect(badKey.code).toBe(1)
+    expect(badKey.stderr).toContain(`the model provider at ${model.baseUrl} refused the API key (401)`)
+    expect(badKey.stderr).not.toContain('wrong')
+
+    const badModel = await chat(['hi', '--base-url', model.baseUrl, '--model', 'nope'])
+    expect(badModel.code).toBe(1)
+    expect(badModel.stderr).toContain('answered 404: no model "nope" there')
+
+    const port = await freePort()
+    const down = await chat(['hi', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'm'])
+    expect(down.code).toBe(1)
+    expect(down.stderr).toContain('(connection refused): is it running?')
+  })
+
+  it('exit 2 without a provider, saying how to add one, and for bad usage', async () => {
+    const none = await chat(['hi'], { OPENAI_API_KEY: '' })
+    expect(none.code).toBe(2)
+    expect(none.stderr).toContain('no model provider: pass --base-url URL')
+
+    for (const args of [
+      ['hi', '--base-url', model.baseUrl, '--max-steps', '0'],
+      ['hi', '--base-url', model.baseUrl, '--approve-tools', 'maybe'],
+      ['hi', '--base-url', 'ftp://example.com'],
+      ['hi', '--base-url', model.baseUrl, '--api-key-env', 'NOT_SET_ANYWHERE'],
+      ['hi', '--base-url', model.baseUrl, '--servers', 'nosuch'],
+      ['--base-url', model.baseUrl]
+    ]) {
+      const run = await chat(args)
+      expect({ args, code: run.code }).toEqual({ args, code: 2 })
+    }
+    const elsewhere = await cli([...config, 'tools', 'everything', '--model', 'm'])
+    expect(elsewhere.code).toBe(2)
+    expect(elsewhere.stderr).toContain('--model applies to "chat" only')
+  })
+})
