@@ -107,3 +107,31 @@ describe('cli chat', () => {
     expect(elsewhere.stderr).toContain('--model applies to "chat" only')
   })
 })
+
+describe('cli chat, stopped', () => {
+  it('Ctrl-C during a long tool call ends the turn (the call is cancelled, the model not asked again) and exits 130', async () => {
+    const slow = await scriptedModel((request) => {
+      const long = request.tools!.find((t) => t.function.name.startsWith('mcp__everything__triggerLongRunningOperation'))!
+      return toolResults(request).length ? { text: 'done' } : { toolCalls: [{ name: long.function.name, args: { duration: 30, steps: 30 } }] }
+    })
+    try {
+      let sent = false
+      const run = await cli([...config, 'chat', 'wait', '--base-url', slow.baseUrl, '--approve-tools', 'all'], {
+        env: { ...NO_ENV },
+        // the server reported progress: the call is running there
+        onStderr: (text, child) => {
+          if (!sent && text.includes('progress: ')) {
+            sent = true
+            child.kill('SIGINT')
+          }
+        }
+      })
+      expect(run.code).toBe(130)
+      expect(run.stdout).toBe('')
+      // the model was never asked again: the turn ended with the call
+      expect(slow.bodies).toHaveLength(1)
+    } finally {
+      await slow.close()
+    }
+  }, 30_000)
+})
