@@ -10,6 +10,7 @@ import { RegistryStore } from './registryStore'
 import { isValid, labelOf, parseServer, slotId, slotName } from './serverEntries'
 import { isObject } from './loose'
 import { RegistryError } from './registryError'
+import { withFileLock } from './fileLock'
 
 export interface ServerRegistryOptions {
   /** the app's user-data folder: the file is `{userDataDir}/mcp/servers.json` */
@@ -25,8 +26,9 @@ export type ServerChanges = Partial<Omit<McpServer, 'id'>>
 
 /**
  * Main's one source of truth for the MCP server list, its order and each server's approval,
- * kept in `{userDataDir}/mcp/servers.json`. Every mutation runs alone (a chain): it first picks
- * up a file another process (the CLI) wrote, then changes memory, then writes the whole file.
+ * kept in `{userDataDir}/mcp/servers.json`. Every mutation runs alone (a chain, and the file's
+ * lock across processes): it first picks up a file another process (the CLI) wrote, then changes
+ * memory, then writes the whole file.
  */
 export class ServerRegistry {
   private readonly store: RegistryStore
@@ -47,15 +49,20 @@ export class ServerRegistry {
 
   /** reads the file (or imports persist_root.json once); never throws for damage */
   load(): Promise<void> {
-    return this.exclusive(async () => {
-      this.state.replace([], {})
-      this.state.notice = undefined
-      await this.store.removeStaleTemps()
-      const read = await this.store.read()
-      if (read.kind === 'ok') this.state.replace(read.slots, read.approvals)
-      else if (read.kind === 'damaged') this.state.notice = read.notice
-      else await this.importLegacy()
-    })
+    // locked: setting a damaged file aside or importing the old list writes. loadNow never
+    // throws, so a failure here is the lock's: no folder yet (a first start creates nothing until
+    // a change) or one we cannot write; either way load without it
+    return this.exclusive(() => withFileLock(this.file, () => this.loadNow(), { createFolder: false }).catch(() => this.loadNow()))
+  }
+
+  private async loadNow(): Promise<void> {
+    this.state.replace([], {})
+    this.state.notice = undefined
+    await this.store.removeStaleTemps()
+    const read = await this.store.read()
+    if (read.kind === 'ok') this.state.replace(read.slots, read.approvals)
+    else if (read.kind === 'damaged') this.state.notice = read.notice
+    else await this.importLegacy()
   }
 
   /** servers.json does not exist yet: take over the old app's servers, once. */
@@ -221,19 +228,24 @@ export class ServerRegistry {
    * One mutation, alone in the chain: catch up with the file, change memory (a throw there changes
    * nothing and writes nothing), write, tell the listeners. A failed write rejects the call but the
    * change stays in memory (the listeners hear of it too); the next successful write carries it.
+   * The queue orders this registry's calls; the file lock keeps other processes (the CLI, another
+   * registry) from writing between our read and our write, which would lose their change or ours.
    */
   private mutate<T>(change: () => T, changed: (result: T) => boolean = () => true): Promise<T> {
-    return this.exclusive(async () => {
-      await this.refreshIfChanged()
-      const result = change()
-      if (!changed(result)) return result
-      try {
-        await this.store.write(this.state.slots, this.state.approvals)
-      } finally {
-        this.emit()
-      }
-      return result
-    })
+    return this.exclusive(() =>
+      withFileLock(this.file, async (held) => {
+        await this.refreshIfChanged()
+        const result = change()
+        if (!changed(result)) return result
+        try {
+          held()
+          await this.store.write(this.state.slots, this.state.approvals)
+        } finally {
+          this.emit()
+        }
+        return result
+      })
+    )
   }
 
   /**

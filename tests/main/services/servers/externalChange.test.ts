@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NOW, names, openRegistry, readServersFile, removeTempDirs, serversFile, stdio, tempDir, writeServersFile } from './helpers'
 
@@ -74,5 +74,28 @@ describe('another process writes servers.json while the app runs', () => {
     await app.add([stdio('b')])
     expect(existsSync(serversFile(dir))).toBe(true)
     expect(names(await openRegistry(dir))).toEqual(['a', 'b'])
+  })
+
+  it('two registries writing at once on one file lose nothing (the file lock, not only the stamp)', async () => {
+    const dir = tempDir()
+    const [app, other] = await Promise.all([openRegistry(dir), openRegistry(dir)])
+    const adds = Array.from({ length: 12 }, (_, i) => [app.add([stdio(`app-${i}`)]), other.add([stdio(`other-${i}`)], { approve: true })]).flat()
+    await Promise.all(adds)
+    const saved = readServersFile(dir)
+    expect(saved.servers.map((s) => s.name).sort()).toHaveLength(24)
+    expect(Object.keys(saved.approvals)).toHaveLength(12)
+    expect(existsSync(`${serversFile(dir)}.lock`)).toBe(false)
+    expect(names(await openRegistry(dir))).toHaveLength(24)
+  })
+
+  it('a lock left by a process that died is taken over once stale', async () => {
+    const dir = tempDir()
+    const app = await openRegistry(dir)
+    // what a killed CLI leaves: the lock folder, last refreshed long ago
+    mkdirSync(`${serversFile(dir)}.lock`, { recursive: true })
+    const old = new Date(Date.now() - 60_000)
+    utimesSync(`${serversFile(dir)}.lock`, old, old)
+    await app.add([stdio('after-crash')])
+    expect(names(await openRegistry(dir))).toEqual(['after-crash'])
   })
 })
