@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { BuiltinServerNames } from '@shared/mcp/builtin'
 import { tempDir } from '../main/services/helpers'
-import { cli, stopStrayClis } from './run'
+import { cli, stopStrayClis, writeConfig } from './run'
 
 afterEach(stopStrayClis)
 
@@ -26,5 +27,23 @@ describe('CLI runs at once on one user-data folder', () => {
     const saved = JSON.parse(readFileSync(join(userData, 'mcp', 'servers.json'), 'utf8')) as { servers: { name: string }[]; approvals: Record<string, string> }
     expect(saved.servers.map((s) => s.name).sort()).toEqual(configs.map((_, i) => `server-${i}`).sort())
     expect(Object.keys(saved.approvals)).toHaveLength(10)
+  }, SPAWNS)
+
+  it('eight create_entities calls at once, each its own process, all land in the memory file', async () => {
+    const userData = tempDir('mcp-cli-concurrent-')
+    const file = join(tempDir('mcp-cli-memory-'), 'graph.jsonl')
+    const config = writeConfig({ memory: { type: 'inMemory', name: BuiltinServerNames.memory, env: { MEMORY_FILE_PATH: file } } })
+    const names = Array.from({ length: 8 }, (_, i) => `entity-${i}`)
+    const runs = await Promise.all(
+      names.map((name) =>
+        cli([...config, 'call', 'memory', 'create_entities', '--args', JSON.stringify({ entities: [{ name, entityType: 'test', observations: [] }] })], {
+          env: { MCP_STUDIO_USER_DATA: userData }
+        })
+      )
+    )
+    for (const r of runs) expect(r.code, r.stderr).toBe(0)
+    const saved = readFileSync(file, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { name: string }).name)
+    expect(saved.sort()).toEqual(names)
+    expect(existsSync(`${file}.lock`)).toBe(false)
   }, SPAWNS)
 })

@@ -1,3 +1,5 @@
+import { realpath } from 'node:fs/promises'
+import { withFileLock } from '../../../servers/fileLock'
 import { lockFor } from './fileLocks'
 import { sameRelation, subgraph, type Entity, type KnowledgeGraph, type Relation } from './graph'
 import { loadGraph, saveGraph } from './memoryFile'
@@ -16,13 +18,21 @@ export interface ObservationDeletion {
 export class KnowledgeGraphStore {
   constructor(readonly file: string) {}
 
-  /** A change that throws writes nothing, so a refused batch leaves the file as it was. */
+  /**
+   * A change that throws writes nothing, so a refused batch leaves the file as it was. The mutex
+   * orders this process's connections; the file lock keeps another process (the CLI, the app)
+   * from writing between our read and our write. Both are taken on the file a symlink leads to.
+   */
   private change<T>(apply: (graph: KnowledgeGraph) => T): Promise<T> {
     return lockFor(this.file).runExclusive(async () => {
-      const graph = await loadGraph(this.file)
-      const result = apply(graph)
-      await saveGraph(this.file, graph)
-      return result
+      const target = await realpath(this.file).catch(() => this.file)
+      return withFileLock(target, async (held) => {
+        const graph = await loadGraph(this.file)
+        const result = apply(graph)
+        held()
+        await saveGraph(this.file, graph)
+        return result
+      })
     })
   }
 
