@@ -1,5 +1,6 @@
 import { approvalTarget } from '@shared/mcp/launchSpec'
 import type { McpServer } from '@shared/mcp/server'
+import { refuseUnusableFolders } from '../main/services/mcp/builtin/filesystem/folderCheck'
 import { removeServer } from '../main/services/servers/removeServer'
 import type { ServerRegistry } from '../main/services/servers/ServerRegistry'
 import { loadConfigFile, lookupServer, type LoadedConfig } from './config'
@@ -31,6 +32,7 @@ async function importFile(file: string, inputs: Record<string, string>, config: 
   if (loaded.servers.length === 0) throw usageError(`${file} has no servers to import`)
   let added: McpServer[]
   try {
+    await refuseUnusableFolders(loaded.servers)
     added = await registry.add(loaded.servers, { approve: true })
   } catch (error) {
     // a name already in the list, or a server the registry refuses: nothing was added

@@ -74,6 +74,18 @@ describe("the CLI on MCP Studio's saved list", () => {
     expect(readFileSync(join(userData, 'mcp', 'servers.json'), 'utf8')).toBe(saved)
   }, SPAWNS)
 
+  it('a filesystem built-in on a folder that does not exist is refused, naming the folder (exit 2)', async () => {
+    const { run, file, userData } = app()
+    const gone = join(userData, 'no-such-folder')
+    const refused = await run('import', file('fs.json', { mcpServers: { files: { type: 'inMemory', name: '@studio/filesystem', args: [gone] } } }))
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain(`nothing imported: the folder "${gone}" in args does not exist`)
+    expect((await run('servers', '--json')).stdout).not.toContain('@studio/filesystem')
+
+    const ok = await run('import', file('fs.json', { mcpServers: { files: { type: 'inMemory', name: '@studio/filesystem', args: [userData] } } }))
+    expect(ok.code).toBe(0)
+  }, SPAWNS)
+
   it('a saved server the user has not approved does not run until approved; approve shows what it runs', async () => {
     const { run, userData } = app()
     // added in the app (a deep link, an import whose dialog was never confirmed)

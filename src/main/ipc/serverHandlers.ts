@@ -1,4 +1,5 @@
 import type { Platform } from '../platform/Platform'
+import { refuseUnusableFolders } from '../services/mcp/builtin/filesystem/folderCheck'
 import type { McpHost } from '../services/mcp/mcpHost'
 import { removeServer } from '../services/servers/removeServer'
 import { knownServer } from '../services/servers/serverAccess'
@@ -10,7 +11,11 @@ export function serverHandlers(deps: { registry: ServerRegistry; mcp: McpHost; p
   const { registry, mcp, platform } = deps
   return {
     'servers:list': () => registry.snapshot(),
-    'servers:add': ({ servers }) => registry.add(servers),
+    // a filesystem built-in on a missing folder is refused here, not found out at its first call
+    'servers:add': async ({ servers }) => {
+      await refuseUnusableFolders(servers)
+      return registry.add(servers)
+    },
     // main's server manager acts on the change (stop, restart, new roots), whoever made it
     'servers:update': ({ serverId, changes }) => registry.update(serverId, changes),
     // its process, caches and logs go first (a broken entry has none), an extension's folder after

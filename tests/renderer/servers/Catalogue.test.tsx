@@ -81,6 +81,31 @@ describe('first run: the built-ins and presets', () => {
     expect(within(rowOf(BuiltinServerNames.filesystem)).getByTestId('server-builtin-tag')).toBeTruthy()
   })
 
+  it('a folder that does not exist is refused by main: the error under the field names it, the dialog stays, nothing is added', async () => {
+    const { registry } = await renderServers()
+    const folder = mkdtempSync(join(tmpdir(), 'mcp-fs-folder-'))
+    folders.push(folder)
+    const gone = join(folder, 'not-there')
+    fireEvent.click(screen.getByTestId('catalogue-add-filesystem'))
+    const input = await screen.findByTestId('folder-path-input')
+    fireEvent.change(input, { target: { value: gone } })
+    fireEvent.click(screen.getByTestId('folder-path-submit'))
+
+    const refused = await screen.findByTestId('folder-path-refused')
+    expect(refused.dataset.code).toBe('INVALID_SERVER')
+    expect(within(refused).getByTestId('error-sentence').textContent).toBe('This server configuration is not valid.')
+    expect(within(refused).getByTestId('error-detail').textContent).toContain(`the folder "${gone}" in args does not exist`)
+    expect(screen.getByTestId('folder-path-input')).toBeTruthy()
+    expect(registry.snapshot().servers).toEqual([])
+
+    // a new path clears it; one that exists is added and closes the dialog
+    fireEvent.change(input, { target: { value: folder } })
+    await waitFor(() => expect(screen.queryByTestId('folder-path-refused')).toBeNull())
+    fireEvent.click(screen.getByTestId('folder-path-submit'))
+    await waitFor(() => expect(registry.snapshot().servers).toHaveLength(1))
+    await waitFor(() => expect(screen.queryByTestId('folder-path-input')).toBeNull())
+  })
+
   it('cancelling the folder adds nothing', async () => {
     const { registry } = await renderServers()
     fireEvent.click(screen.getByTestId('catalogue-add-filesystem'))

@@ -33,15 +33,15 @@ describe('@studio/filesystem: the tools', () => {
     expect(tools.find((t) => t.name === 'write_file')?.annotations?.destructiveHint).toBe(true)
   })
 
-  it('list_allowed_directories: args and roots; a missing or relative folder is named, the rest still works', async () => {
+  it('list_allowed_directories: args and roots; a missing or relative root is named, the rest still works', async () => {
     const { service, root } = setup()
     const other = folder('mcp-fs-other-')
     writeFileSync(join(other, 'a.txt'), 'from roots')
-    const server = filesystemServer({ args: [root, join(root, 'missing'), 'relative/dir'], roots: [other] })
+    const server = filesystemServer({ args: [root], roots: [other, join(root, 'missing'), 'relative/dir'] })
     const listed = await call(service, server, 'list_allowed_directories')
     expect(listed.text).toContain(`Allowed directories:\n${root}\n${other}`)
-    expect(listed.text).toContain(`"${join(root, 'missing')}" in args does not exist`)
-    expect(listed.text).toContain('"relative/dir" in args is not an absolute path')
+    expect(listed.text).toContain(`"${join(root, 'missing')}" in roots does not exist`)
+    expect(listed.text).toContain('"relative/dir" in roots is not an absolute path')
     expect((await call(service, server, 'read_text_file', { path: join(other, 'a.txt') })).text).toBe('from roots')
 
     // created later: usable without a restart
@@ -49,15 +49,23 @@ describe('@studio/filesystem: the tools', () => {
     expect((await call(service, server, 'list_allowed_directories')).text).not.toContain('does not exist')
   })
 
-  it('a server with only roots (no args) works inside them; one with no usable folder says why', async () => {
+  it('a server with only roots (no args) works inside them', async () => {
     const { service, root } = setup()
     writeFileSync(join(root, 'r.txt'), 'hi')
     const viaRoots = filesystemServer({ roots: [root] })
     expect((await call(service, viaRoots, 'read_text_file', { path: 'r.txt' })).text).toBe('hi')
+  })
 
-    const none = await call(service, filesystemServer({ args: ['/definitely/not/here'] }), 'list_directory', { path: '/' })
-    expect(none.isError).toBe(true)
-    expect(none.text).toContain('"/definitely/not/here" in args does not exist')
+  it('a folder in args that is missing, relative or a file fails the start, naming it (it does not connect)', async () => {
+    const { service, root } = setup()
+    writeFileSync(join(root, 'file.txt'), 'x')
+    const missing = filesystemServer({ args: [root, '/definitely/not/here'] })
+    await expect(service.listTools(missing)).rejects.toMatchObject({
+      code: 'BAD_CONFIG',
+      message: expect.stringContaining('the folder "/definitely/not/here" in args does not exist')
+    })
+    await expect(service.listTools(filesystemServer({ args: ['relative/dir'] }))).rejects.toThrow('"relative/dir" in args is not an absolute path')
+    await expect(service.listTools(filesystemServer({ args: [join(root, 'file.txt')] }))).rejects.toThrow('is not a folder')
   })
 
   it('read_text_file: whole, head, tail; both, a folder, a missing file and a binary file are errors', async () => {

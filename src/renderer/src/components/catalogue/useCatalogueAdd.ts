@@ -2,7 +2,7 @@ import { App } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { serverFromEntry, type CatalogueEntry, type CatalogueKey } from '@shared/mcp/serverCatalogue'
-import { describeError, errorLine } from '@renderer/components/errors/describeError'
+import { describeError, errorLine, type AppError } from '@renderer/components/errors/describeError'
 import { useApi } from '@renderer/context/ApiContext'
 import { useAddServersMutation } from '@renderer/store/mainApi'
 
@@ -20,7 +20,8 @@ export function useCatalogueAdd() {
   /** the entry waiting for a typed folder path (browser mode) */
   const [askingFolder, setAskingFolder] = useState<CatalogueEntry | null>(null)
 
-  const add = async (entry: CatalogueEntry, folder?: string) => {
+  /** Adds it; a refusal is a toast, or, with `keepError`, returned for the folder field to show. */
+  const add = async (entry: CatalogueEntry, folder?: string, keepError = false): Promise<AppError | undefined> => {
     const title = t(`catalogueEntries.${entry.key}.title`)
     setBusy(entry.key)
     try {
@@ -35,6 +36,7 @@ export function useCatalogueAdd() {
         void message.success(t('catalogue.addedPreset', { name: title }))
       }
     } catch (error) {
+      if (keepError) return describeError(error)
       void message.error(t('catalogue.addFailed', { name: title, message: errorLine(t, describeError(error)) }))
     } finally {
       setBusy(null)
@@ -55,17 +57,20 @@ export function useCatalogueAdd() {
       setBusy(null)
     }
     if (picked.status === 'unavailable') setAskingFolder(entry)
-    else if (picked.status === 'picked') await add(entry, picked.path)
+    else if (picked.status === 'picked') void (await add(entry, picked.path))
   }
 
   return {
     busy,
     askingFolder,
     request: (entry: CatalogueEntry) => void request(entry),
-    submitFolder: (folder: string) => {
+    /** main checks the folder: a refusal (one that does not exist) stays in the dialog, under the field */
+    submitFolder: async (folder: string): Promise<AppError | undefined> => {
       const entry = askingFolder
-      setAskingFolder(null)
-      if (entry) void add(entry, folder)
+      if (!entry) return undefined
+      const refused = await add(entry, folder, true)
+      if (!refused) setAskingFolder(null)
+      return refused
     },
     cancelFolder: () => setAskingFolder(null)
   }
