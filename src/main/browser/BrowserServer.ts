@@ -40,6 +40,23 @@ function deny(res: ServerResponse, status: number, message: string) {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(message)
 }
 
+/** The app's own pages: missing, the renderer is being built (`npm run dev` or a rebuild), not a bad link. */
+const isPage = (path: string) => path === '/' || path === '/install' || path.endsWith('.html')
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURI(path)
+  } catch {
+    return path
+  }
+}
+
+function rebuilding(res: ServerResponse) {
+  res
+    .writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '2' })
+    .end('<!doctype html><meta charset="utf-8"><title>MCP Studio</title><p>MCP Studio is being rebuilt — reload in a moment.</p>')
+}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0
@@ -79,7 +96,10 @@ function csp(port: number) {
  */
 export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
   const { router, token } = options
-  const assets = sirv(options.rendererDir, { dev: false, etag: true })
+  // looked up at each request, not listed once at start: a rebuild while browser mode runs
+  // replaces index.html and the hashed assets, and a stale list would serve files that are gone
+  // (their read failing after the headers went out) or the old length of a new file
+  const assets = sirv(options.rendererDir, { dev: true, etag: true })
   let port = 0
 
   const http = createServer((req, res) => {
@@ -92,7 +112,19 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     res.setHeader('Referrer-Policy', 'no-referrer')
     // an install link as a page (/install?servers=…): the app's page, which reads the link and asks the user
     if (path === '/install' && req.method === 'GET') req.url = '/index.html'
-    assets(req, res, () => deny(res, 404, 'Not found'))
+    // a file can still vanish between sirv's look and its read: that ends this answer only,
+    // unheard it would end the process and every server with it
+    res.on('pipe', (source) => source.on('error', () => res.destroy()))
+    const missing = () => (isPage(path) ? rebuilding(res) : deny(res, 404, 'Not found'))
+    // looked up on disk, sirv no longer leaves dotfiles out of its list: refuse them here
+    if (/\/\./.test(safeDecode(path))) return deny(res, 404, 'Not found')
+    try {
+      assets(req, res, missing)
+    } catch {
+      // its stat of a file that was there a moment ago
+      if (res.headersSent) res.destroy()
+      else missing()
+    }
   })
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string) {
