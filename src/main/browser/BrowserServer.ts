@@ -4,11 +4,18 @@ import sirv from 'sirv'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { z } from 'zod'
 import { BRIDGE_PATH, TOKEN_PARAM, type BridgeMessage } from '@shared/ipc/bridgeProtocol'
+import { INSTALL_LINK_MAX_LENGTH } from '@shared/mcp/installLink'
 import type { IpcRouter } from '../ipc/IpcRouter'
 import { bearerToken, hostAllowed, originAllowed, tokenMatches } from './hostGuard'
 
 // an extension archive of up to 64 MB travels as base64 (extensions:stage)
 const MAX_MESSAGE = 96 * 1024 * 1024
+/**
+ * An install link up to the README's limit (and a good way past it, so the page can refuse it by
+ * name with its length) fits in the request line, with room for a browser's other headers:
+ * Node's default of 16 KB answered a bare 431 to links over about 16 KB.
+ */
+const MAX_HEADER_BYTES = 4 * INSTALL_LINK_MAX_LENGTH
 /** a slow tab must not make main buffer events without bound: past this, events to it are dropped */
 const MAX_BUFFERED_EVENTS = 8 * 1024 * 1024
 
@@ -102,7 +109,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const assets = sirv(options.rendererDir, { dev: true, etag: true })
   let port = 0
 
-  const http = createServer((req, res) => {
+  const http = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     if (!hostAllowed(req, port)) return deny(res, 403, 'Forbidden host')
     const path = (req.url ?? '/').split('?')[0]
     if (path.startsWith('/api/')) return void handleApi(req, res, path)
@@ -140,6 +147,17 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const response = await router.invoke(body.channel, body.args, { via: 'browser' })
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(response))
   }
+
+  // Node answers a request it cannot parse with a bare status; an address too long for even
+  // MAX_HEADER_BYTES is most likely an install link, so that refusal says why
+  http.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      const text = `This address is too long: an install link can be at most ${INSTALL_LINK_MAX_LENGTH} characters. It was refused and nothing was added.\n`
+      return void socket.end(`HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`)
+    }
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+  })
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE })
   http.on('upgrade', (req, socket, head) => {
