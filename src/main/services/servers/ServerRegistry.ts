@@ -1,7 +1,7 @@
 import { mkdirSync, watch as fsWatch, type FSWatcher } from 'node:fs'
 import { dirname } from 'node:path'
 import { approvalTarget } from '@shared/mcp/launchSpec'
-import type { ServersSnapshot } from '@shared/mcp/registry'
+import type { RegistryNotice, ServersSnapshot } from '@shared/mcp/registry'
 import type { McpServer, McpServerInput } from '@shared/mcp/server'
 import { legacyPath, readLegacyServers } from './legacyImport'
 import { applyChanges, assertUnique, reorderSlots, TakenIds } from './listRules'
@@ -61,7 +61,7 @@ export class ServerRegistry {
     await this.store.removeStaleTemps()
     const read = await this.store.read()
     if (read.kind === 'ok') this.state.replace(read.slots, read.approvals)
-    else if (read.kind === 'damaged') this.state.notice = read.notice
+    else if (read.kind === 'damaged' || read.kind === 'unreadable') this.state.notice = read.notice
     else await this.importLegacy()
   }
 
@@ -234,7 +234,9 @@ export class ServerRegistry {
   private mutate<T>(change: () => T, changed: (result: T) => boolean = () => true): Promise<T> {
     return this.exclusive(() =>
       withFileLock(this.file, async (held) => {
-        await this.refreshIfChanged()
+        const unreadable = await this.refreshIfChanged()
+        // our write would replace a list we could not see
+        if (unreadable) throw new Error(`${this.file}: ${unreadable.detail}`)
         const result = change()
         if (!changed(result)) return result
         try {
@@ -251,12 +253,15 @@ export class ServerRegistry {
   /**
    * Another process replaced the file since we last read or wrote it: its content wins over memory.
    * Damaged, it is set aside (as at load) and memory is kept; gone, memory is kept and written back.
+   * Unreadable, it is left alone and its notice returned: no change may be written over it.
    */
-  private async refreshIfChanged(): Promise<void> {
-    if (!(await this.store.changedOnDisk())) return
+  private async refreshIfChanged(): Promise<RegistryNotice | undefined> {
+    if (!(await this.store.changedOnDisk())) return undefined
     const read = await this.store.read()
     if (read.kind === 'ok') this.state.replace(read.slots, read.approvals)
     else if (read.kind === 'damaged') this.state.notice = read.notice
+    else if (read.kind === 'unreadable') return (this.state.notice = read.notice)
+    return undefined
   }
 
   private emit(): void {

@@ -16,6 +16,8 @@ export interface RegistryStoreOptions {
 export type StoreRead =
   | { kind: 'missing' }
   | { kind: 'damaged'; notice: RegistryNotice }
+  /** there but not readable by us (permissions): left in place, and nothing may be written over it */
+  | { kind: 'unreadable'; notice: RegistryNotice }
   | { kind: 'ok'; slots: Slot[]; approvals: Record<string, string> }
 
 /**
@@ -52,7 +54,11 @@ export class RegistryStore {
         this.stamp = undefined
         return { kind: 'missing' }
       }
-      return this.damaged(`cannot read it (${(error as Error).message})`)
+      // not damage: its content may be fine, only we cannot see it. Moving it aside (or writing
+      // over it) would lose a list that is probably intact
+      this.stamp = undefined
+      const detail = `it cannot be read (${(error as Error).message}); it was left as it is, and changes to the list are refused until it can be read (check its owner and permissions)`
+      return { kind: 'unreadable', notice: { code: 'REGISTRY_DAMAGED', keptAs: this.file, detail } }
     }
     const parsed = parseRegistryFile(text)
     if (!parsed.ok) return this.damaged(parsed.detail)
