@@ -172,6 +172,42 @@ describe('server editor: General', () => {
   })
 })
 
+describe('server editor: a server that failed', () => {
+  it("every tab, General included, shows main's code as a sentence, its detail beneath, and a Retry that tries again", async () => {
+    const gone = join(tmpdir(), `mcp-editor-gone-${process.pid}`)
+    const files = { id: 'files', name: '@studio/filesystem', type: 'inMemory' as const, args: [gone], isActive: true }
+    await renderServers([files])
+    await waitForStatus('@studio/filesystem', 'error')
+    fireEvent.click(within(rowOf('@studio/filesystem')).getByTestId('server-edit'))
+
+    const failure = await screen.findByTestId('editor-failure', {}, { timeout: 20_000 })
+    expect(screen.getByTestId('editor-tab-general').closest('[aria-selected]')?.getAttribute('aria-selected')).toBe('true')
+    expect(failure.textContent).toContain('@studio/filesystem could not start')
+    expect(failure.querySelector('[data-code]')?.getAttribute('data-code')).toBe('BAD_CONFIG')
+    expect(within(failure).getByTestId('error-sentence').textContent).toBe("The server's configuration is not usable.")
+    expect(within(failure).getByTestId('error-detail').textContent).toContain(`the folder "${gone}" in args does not exist`)
+
+    // the same one on the other tabs; a tab that needs a connection does not repeat it
+    for (const tab of ['tools', 'logs', 'messages']) {
+      fireEvent.click(screen.getByTestId(`editor-tab-${tab}`))
+      await waitFor(() => expect(screen.getByTestId('editor-failure')).toBeTruthy())
+    }
+    fireEvent.click(screen.getByTestId('editor-tab-tools'))
+    expect((await screen.findByTestId('editor-not-connected')).querySelectorAll('[data-testid="error-detail"]')).toHaveLength(0)
+    expect(screen.getAllByTestId('editor-retry')).toHaveLength(1)
+
+    // Retry starts it again; with the folder made it connects and the failure goes
+    mkdirSync(gone)
+    try {
+      fireEvent.click(screen.getByTestId('editor-retry'))
+      await waitFor(() => expect(screen.queryByTestId('editor-failure')).toBeNull(), { timeout: 20_000 })
+      expect(await screen.findByTestId('tools-tab', {}, { timeout: 20_000 })).toBeTruthy()
+    } finally {
+      rmSync(gone, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('server editor: the package registry', () => {
   const homes: string[] = []
   afterEach(() => {

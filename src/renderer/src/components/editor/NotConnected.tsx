@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import type { ServerStatusView } from '@renderer/components/servers/statusView'
-import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { SignInButton } from '@renderer/components/oauth/SignInButton'
 
 /** In place of a tab that needs a live connection: why there is none, and the way to get one. */
@@ -33,13 +32,16 @@ export function NotConnected({ server, status }: { server: McpServer; status: Se
       />
     )
   }
-  const failed = status.status === 'error'
+  // the reason and Retry are above the tabs (ServerFailure), shown on every tab
+  if (status.status === 'error') {
+    return <Result data-testid="editor-not-connected" status="error" title={t('editor.notConnected.failed', { name: server.name })} />
+  }
   return (
     <Result
       data-testid="editor-not-connected"
-      status={failed ? 'error' : 'info'}
-      title={failed ? t('editor.notConnected.failed', { name: server.name }) : t('editor.notConnected.stopped', { name: server.name })}
-      subTitle={failed && status.error ? <ErrorText error={status.error} testId="editor-error" /> : t('editor.notConnected.hint')}
+      status="info"
+      title={t('editor.notConnected.stopped', { name: server.name })}
+      subTitle={t('editor.notConnected.hint')}
       extra={
         // a server waiting for approval is started by approving it
         server.isActive && status.status !== 'needsApproval' ? (

@@ -29,6 +29,7 @@ import type { EditorTab } from './editorTabs'
 import { diffServer, fromFormValues, toFormValues, type ServerFormField, type ServerFormValues } from './serverForm'
 import { ToolsTab } from './ToolsTab'
 import { describeError, errorLine } from '@renderer/components/errors/describeError'
+import { ServerFailure } from '@renderer/components/errors/ServerFailure'
 
 export interface ServerEditorProps {
   /** the saved server, or a new one not saved yet (quick create) */
@@ -245,6 +246,10 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
         )}
       </Flex>
       {!isNew && server.baseUrl && <OAuthStatusLine server={server} />}
+      {/* above the tabs, so General says why too, not only the tabs that need a connection */}
+      {!isNew && (
+        <ServerFailure server={server} view={status} onRetry={() => actions.retry(server)} testId="editor-failure" retryTestId="editor-retry" />
+      )}
       <Tabs
         activeKey={tab}
         onChange={(key) => onTabChange(key as EditorTab)}

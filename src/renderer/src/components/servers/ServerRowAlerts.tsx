@@ -1,8 +1,7 @@
-import { ReloadOutlined } from '@ant-design/icons'
-import { Alert, Button, theme, Typography } from 'antd'
+import { Alert, Button, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
-import { ErrorText } from '@renderer/components/errors/ErrorText'
+import { ServerFailure } from '@renderer/components/errors/ServerFailure'
 import { SignInButton } from '@renderer/components/oauth/SignInButton'
 import type { ServerStatusView } from './statusView'
 
@@ -46,35 +45,14 @@ export function ServerRowAlerts({ server, view, onReview, onRetry }: ServerRowAl
       />
     )
   }
-  if (view.status !== 'error' || !view.error) return null
   return (
-    <Alert
-      type="error"
-      showIcon
+    <ServerFailure
+      server={server}
+      view={view}
+      onRetry={onRetry}
+      testId="server-error"
+      retryTestId="server-retry"
       style={{ marginTop: token.marginSM }}
-      data-testid="server-error"
-      title={t('servers.errorTitle', { name: server.name })}
-      description={
-        <>
-          <ErrorText error={view.error} />
-          {view.retryAt ? <RetryTime at={view.retryAt} /> : null}
-        </>
-      }
-      action={
-        <Button size="small" icon={<ReloadOutlined />} onClick={onRetry} data-testid="server-retry">
-          {t('servers.actions.retry')}
-        </Button>
-      }
     />
-  )
-}
-
-/** When main tries again a server that ended on its own. */
-function RetryTime({ at }: { at: number }) {
-  const { t } = useTranslation()
-  return (
-    <Typography.Text type="secondary" data-testid="server-retry-at" data-at={at}>
-      {t('servers.retryingAt', { time: new Date(at).toLocaleTimeString() })}
-    </Typography.Text>
   )
 }
