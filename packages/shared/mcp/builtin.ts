@@ -12,6 +12,9 @@ export type BuiltinServerName = (typeof BuiltinServerNames)[keyof typeof Builtin
 
 const names: ReadonlySet<string> = new Set(Object.values(BuiltinServerNames))
 
+/** The built-ins' settings that are never secret (a file path, a switch, a number): shown, not redacted. */
+export const BUILTIN_PLAIN_SETTINGS: ReadonlySet<string> = new Set(['MEMORY_FILE_PATH', 'FETCH_ALLOW_PRIVATE', 'FETCH_TIMEOUT_MS', 'FETCH_MAX_BYTES'])
+
 export function isBuiltinServerName(name: string): name is BuiltinServerName {
   return names.has(name)
 }

@@ -1,3 +1,4 @@
+import { BUILTIN_PLAIN_SETTINGS, isBuiltinServerName } from './builtin'
 import { isOnlyPlaceholders } from './placeholders'
 import { looksSecretName } from './redact'
 import type { McpServer } from './server'
@@ -7,7 +8,7 @@ export const MIN_SECRET_LENGTH = 8
 // below this, hiding a value would erase ordinary words
 const MIN_NAMED_SECRET_LENGTH = 4
 
-type SecretSource = Partial<Pick<McpServer, 'env' | 'headers' | 'args' | 'notSecret' | 'oauth' | 'userConfig'>>
+type SecretSource = Partial<Pick<McpServer, 'type' | 'name' | 'env' | 'headers' | 'args' | 'notSecret' | 'oauth' | 'userConfig'>>
 
 /**
  * The literal values to scrub from anything that leaves the host (logs, errors, events, the CLI):
@@ -22,6 +23,8 @@ export function serverSecretValues(...servers: Array<SecretSource | undefined>):
   for (const server of servers) {
     if (!server) continue
     const visible = new Set(server.notSecret ?? [])
+    // a built-in's own settings are paths and numbers: its errors must be able to name its file
+    if (server.type === 'inMemory' && server.name && isBuiltinServerName(server.name)) for (const name of BUILTIN_PLAIN_SETTINGS) visible.add(name)
     for (const map of [server.env, server.headers]) {
       for (const [name, value] of Object.entries(map ?? {})) {
         if (visible.has(name) || !value || isOnlyPlaceholders(value)) continue

@@ -107,8 +107,7 @@ function fetchServer(env: Record<string, string> = { FETCH_ALLOW_PRIVATE: '1' })
     name: BuiltinServerNames.fetch,
     type: 'inMemory',
     isActive: true,
-    env,
-    notSecret: ['FETCH_ALLOW_PRIVATE', 'FETCH_TIMEOUT_MS', 'FETCH_MAX_BYTES']
+    env
   }
 }
 

@@ -14,9 +14,9 @@ afterEach(async () => {
 })
 
 let serial = 0
-// a path is no secret: without notSecret the host would redact it from error texts
+// no notSecret: a built-in's file path is shown as it is, so its errors can name the file
 function memoryServer(env?: Record<string, string>): McpServer {
-  return { id: `memory-${++serial}`, name: BuiltinServerNames.memory, type: 'inMemory', isActive: true, env, notSecret: ['MEMORY_FILE_PATH'] }
+  return { id: `memory-${++serial}`, name: BuiltinServerNames.memory, type: 'inMemory', isActive: true, env }
 }
 
 /** A service, a memory server on a file of its own, and the file's path. */
