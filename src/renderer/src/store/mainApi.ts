@@ -25,6 +25,26 @@ export const mainApi = createApi({
   tagTypes: ['Servers', 'States', 'Tools', 'Prompts', 'Resources', 'ResourceTemplates', 'Session', 'Auth'],
   endpoints: (build) => {
     const stale = (type: ServerTag, serverId: string) => mainApi.util.invalidateTags([{ type, id: serverId }])
+    /**
+     * A list edit shown before main answers; undone (and the list asked for again) if main refuses.
+     * Lists main sends meanwhile wait for the answer (`ListEditsInFlight`).
+     */
+    const shownAtOnce = async (
+      { dispatch, queryFulfilled, extra }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown>; extra: unknown },
+      edit: (draft: ServersSnapshot) => void
+    ): Promise<void> => {
+      const answered = (extra as MainExtra).listEdits.begin()
+      const patch = dispatch(mainApi.util.updateQueryData('listServers', undefined, edit)) as { undo: () => void }
+      try {
+        await queryFulfilled
+      } catch {
+        // main refused: back to what it has
+        patch.undo()
+        dispatch(mainApi.util.invalidateTags(['Servers']))
+      } finally {
+        answered()
+      }
+    }
     /** one of a server's lists: asked again when the server says it changed, and on every new connection */
     const serverList = <T>(channel: 'mcp:list-tools' | 'mcp:list-prompts' | 'mcp:list-resources' | 'mcp:list-resource-templates', kind: McpListKind, type: ListTag) =>
       build.query<T[], string>({
@@ -88,35 +108,12 @@ export const mainApi = createApi({
       updateServer: build.mutation<McpServer, { serverId: string; changes: McpServerChanges }>({
         query: (args) => call('servers:update', args),
         // shown at once, so a second quick click builds on the first; main's list follows
-        async onQueryStarted({ serverId, changes }, { dispatch, queryFulfilled, extra }): Promise<void> {
-          const answered = (extra as MainExtra).listEdits.begin()
-          const patch = dispatch(mainApi.util.updateQueryData('listServers', undefined, (draft) => applyChanges(draft, serverId, changes)))
-          try {
-            await queryFulfilled
-          } catch {
-            // main refused: back to what it has
-            patch.undo()
-            dispatch(mainApi.util.invalidateTags(['Servers']))
-          } finally {
-            answered()
-          }
-        }
+        onQueryStarted: ({ serverId, changes }, life) => shownAtOnce(life, (draft) => applyChanges(draft, serverId, changes))
       }),
       removeServer: build.mutation<boolean, string>({ query: (serverId) => call('servers:remove', { serverId }) }),
       reorderServers: build.mutation<void, string[]>({
         query: (serverIds) => call('servers:reorder', { serverIds }),
-        async onQueryStarted(serverIds, { dispatch, queryFulfilled, extra }): Promise<void> {
-          const answered = (extra as MainExtra).listEdits.begin()
-          const patch = dispatch(mainApi.util.updateQueryData('listServers', undefined, (draft) => applyOrder(draft, serverIds)))
-          try {
-            await queryFulfilled
-          } catch {
-            patch.undo()
-            dispatch(mainApi.util.invalidateTags(['Servers']))
-          } finally {
-            answered()
-          }
-        }
+        onQueryStarted: (serverIds, life) => shownAtOnce(life, (draft) => applyOrder(draft, serverIds))
       }),
       /** false when the user declined main's own confirmation (Electron's native dialog) */
       approveServers: build.mutation<boolean, string[]>({ query: (serverIds) => call('servers:approve', { serverIds }) }),
