@@ -13,13 +13,10 @@ import type { McpMessageEntry } from '@shared/mcp/messages'
 import type { McpServer } from '@shared/mcp/server'
 import { STOPPED, type ServerState, type ServerStates } from '@shared/mcp/status'
 import { ClientRequests } from './clientRequests'
-import { connectServer, connectTimeoutMs, type Connection } from './connect'
 import { tidyErrorResult } from './errorResult'
 import { McpServerError } from './errors'
 import { ServerConnection, type Live } from './connection/ServerConnection'
 import { McpEventBus } from './events'
-import { wireConnection } from './wireConnection'
-import { expandPlaceholders } from './expandPlaceholders'
 import {
   CONNECT_TIMEOUT_FLOOR_MS,
   defaultBinDirs,
@@ -46,12 +43,11 @@ import { sharedLoginShellEnv, type LoginShellEnv } from './shellEnv'
 import { ToolCalls, type CallOptions } from './toolCalls'
 import { offersToolTasks, taskModeOf } from './taskCalls'
 import { logToolFailure, logToolResult } from './toolCallLog'
-import { builtinServers } from './builtin'
 import { KnownSecrets } from './knownSecrets'
 import { ServerMessages } from './messages/ServerMessages'
-import { connectWithSignIn, lazyOAuth } from './oauth/connectWithSignIn'
-import type { ConnectTrace, McpObserver, OperationTrace } from './operationTrace'
-import { startableExtension } from '../extensions/extensionStart'
+import { ServerStart } from './serverStart'
+import { lazyOAuth } from './oauth/connectWithSignIn'
+import type { McpObserver, OperationTrace } from './operationTrace'
 
 export { CONNECT_TIMEOUT_FLOOR_MS, defaultBinDirs, type CallToolArgs, type GetPromptArgs, type MCPServiceOptions, type ResourceArgs }
 
@@ -77,6 +73,7 @@ export class MCPService {
   private readonly observer: McpObserver | undefined
   /** sign-ins, their tokens and the callback server */
   readonly oauth: ReturnType<typeof lazyOAuth>
+  private readonly starter: ServerStart
 
   constructor(options: MCPServiceOptions) {
     this.options = options
@@ -88,6 +85,7 @@ export class MCPService {
     this.observer = options.observer
     if (this.observer) this.logs.watch(this.observer.logLine)
     this.oauth = lazyOAuth(options.platform, this.observer ? { ...options.oauth, steps: this.observer.signInSteps } : options.oauth)
+    this.starter = new ServerStart({ options, resolver: this.resolver, secrets: this.secrets, oauth: this.oauth, messages: this.messages, requests: this.requests, emit: this.events.send })
   }
 
   /** The one object of a server, made on first use and kept until it is removed. */
@@ -96,7 +94,9 @@ export class MCPService {
     if (!owner) {
       owner = new ServerConnection(server.id, {
         connect: (configured, signal, conn) =>
-          this.observer ? this.observer.connect(configured, (trace) => this.start(configured, signal, conn, trace)) : this.start(configured, signal, conn),
+          this.observer
+            ? this.observer.connect(configured, (trace) => this.starter.start(configured, signal, conn, trace))
+            : this.starter.start(configured, signal, conn),
         trust: this.options.trust ?? (() => true),
         redact: (text) => this.secrets.redact(text),
         onState: (configured, state) => {
@@ -115,45 +115,6 @@ export class MCPService {
       this.connections.set(server.id, owner)
     }
     return owner
-  }
-
-  /** Starts one config: placeholders filled in, its transport chosen, its requests and notifications wired. */
-  private async start(configured: McpServer, signal: AbortSignal, owner: ServerConnection, trace?: ConnectTrace): Promise<Connection> {
-    // the identity stays the config's; the server is started with its placeholders filled in,
-    // and its log redacts the values they bring in
-    this.secrets.remember(configured)
-    // an extension's variables and settings first: a missing setting stops it here
-    const extension = await startableExtension(configured, this.resolver)
-    const server = await expandPlaceholders(extension.server, this.resolver.loginEnv)
-    this.secrets.remember(configured, server, extension.secrets)
-    const log = owner.log(configured, undefined, server)
-    owner.beginSession(configured, server)
-    // an extension run by another runtime than its manifest names (python for python3, the app's own Node) says so
-    for (const note of extension.notes) log('info', note)
-    // one identity per connection: a withdrawn request is matched by it and its JSON-RPC id
-    const origin = {}
-    const connection = await connectWithSignIn(server, this.oauth, (auth) => connectServer(server, {
-      ...auth,
-      platform: this.options.platform,
-      resolver: this.resolver,
-      inMemoryServers: { ...builtinServers, ...this.options.inMemoryServers },
-      log,
-      stopGraceMs: this.options.stopGraceMs,
-      timeoutMs: connectTimeoutMs(server, this.options.connectTimeoutFloorMs ?? CONNECT_TIMEOUT_FLOOR_MS),
-      signal,
-      trace,
-      tapMessages: () => this.messages.tap(configured, server),
-      handlers: {
-        roots: () => owner.roots,
-        elicit: (params, request) => this.requests.elicit(configured, params, { connection: origin, ...request }, log),
-        sample: (params, request) => this.requests.sample(configured, params, { connection: origin, ...request }, log)
-      }
-    }), (lost) => {
-      // a refresh failed where no browser may open: over until the user signs in, and the state says so
-      void owner.lose(configured, lost)
-    })
-    wireConnection({ emit: this.events.send, withdrawn: (o, rpcId) => this.requests.withdrawn(o, rpcId) }, configured, owner, connection, origin, log)
-    return connection
   }
 
   private client(server: McpServer): Promise<Live> {
