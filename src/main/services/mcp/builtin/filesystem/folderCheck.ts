@@ -1,13 +1,11 @@
-import { BuiltinServerNames } from '@shared/mcp/builtin'
+import { BuiltinServerNames, isBuiltinServer } from '@shared/mcp/builtin'
 import type { McpServer } from '@shared/mcp/server'
 import { RegistryError } from '../../../servers/registryError'
 import { AllowedRoots, describeProblem } from './allowedRoots'
 
-type Checked = Pick<McpServer, 'type' | 'name' | 'args'>
+type Checked = Pick<McpServer, 'type' | 'name' | 'command' | 'baseUrl' | 'args'>
 
-function isFilesystem(server: Checked): boolean {
-  return server.type === 'inMemory' && server.name === BuiltinServerNames.filesystem
-}
+const isFilesystem = (server: Checked) => isBuiltinServer(server) && server.name === BuiltinServerNames.filesystem
 
 /**
  * Why the folders a filesystem built-in was given (its `args`) cannot be used, one sentence each
