@@ -38,6 +38,15 @@ async function startApp(userDataDir: string) {
   return { host, events, state: (id: string) => host.mcp.stateOf(id) }
 }
 
+/** What an earlier session left (these servers, approved), then the app started on it; `cli` is that other process. */
+async function appWith(servers: McpServer[]) {
+  const userDataDir = tempDir('mcp-manager-')
+  const cli = await otherProcess(userDataDir)
+  await cli.add(servers, { approve: true })
+  await cli.flush()
+  return { cli, ...(await startApp(userDataDir)) }
+}
+
 const alive = (pidFile: string) => readPids(pidFile).filter(isAlive)
 
 describe('main owns each server’s life, with no window open', () => {
@@ -61,13 +70,9 @@ describe('main owns each server’s life, with no window open', () => {
   })
 
   it('follows the list another process changes: off stops, on starts, a new env value restarts, a rename does not', async () => {
-    const userDataDir = tempDir('mcp-manager-')
     const pidFile = join(tempDir(), 'pids')
     const { server } = pidServer({ env: { PID_FILE: pidFile, MODE: 'one' } })
-    const cli = await otherProcess(userDataDir)
-    await cli.add([server], { approve: true })
-    await cli.flush()
-    const { state } = await startApp(userDataDir)
+    const { cli, state } = await appWith([server])
     await waitFor(() => state(server.id).status === 'connected', 15_000, 'connected')
     const [first] = readPids(pidFile)
 
@@ -90,12 +95,8 @@ describe('main owns each server’s life, with no window open', () => {
   })
 
   it('a header change restarts a remote server; the same URL with new header values needs no new approval', async () => {
-    const userDataDir = tempDir('mcp-manager-')
     const remote: McpServer = { id: 'remote', name: 'remote', type: 'streamableHttp', baseUrl: 'http://127.0.0.1:9/mcp', headers: { 'X-Token': 'one' }, isActive: true }
-    const cli = await otherProcess(userDataDir)
-    await cli.add([remote], { approve: true })
-    await cli.flush()
-    const { events } = await startApp(userDataDir)
+    const { cli, events } = await appWith([remote])
     await waitFor(() => events.some((e) => e.serverId === 'remote' && e.state.status === 'failed'), 15_000, 'the first attempt to fail')
     const attempts = () => events.filter((e) => e.serverId === 'remote' && e.state.status === 'starting').length
     expect(attempts()).toBe(1)
@@ -105,12 +106,8 @@ describe('main owns each server’s life, with no window open', () => {
   })
 
   it('a failed server keeps its error code and message in its state, and a changed command asks for approval again', async () => {
-    const userDataDir = tempDir('mcp-manager-')
     const broken = stdioServer(fixture('exit-at-start.mjs'), { name: 'broken' })
-    const cli = await otherProcess(userDataDir)
-    await cli.add([broken], { approve: true })
-    await cli.flush()
-    const { host, state } = await startApp(userDataDir)
+    const { cli, host, state } = await appWith([broken])
     await waitFor(() => state(broken.id).status === 'failed', 15_000, 'the failure')
     expect(host.mcp.states()[broken.id]).toMatchObject({ status: 'failed', code: 'SERVER_EXITED', message: expect.stringContaining('API_BASE is not set') })
     // it never ran: not tried again on its own (the user has Retry), so no retry time either
@@ -125,12 +122,8 @@ describe('main owns each server’s life, with no window open', () => {
   })
 
   it('a server that ends on its own is started again after a short wait, and its state says when', async () => {
-    const userDataDir = tempDir('mcp-manager-')
     const { pidFile, server } = pidServer()
-    const cli = await otherProcess(userDataDir)
-    await cli.add([server], { approve: true })
-    await cli.flush()
-    const { events, state } = await startApp(userDataDir)
+    const { events, state } = await appWith([server])
     await waitFor(() => state(server.id).status === 'connected', 15_000, 'connected')
     process.kill(readPids(pidFile)[0], 'SIGKILL')
     await waitFor(() => events.some((e) => e.state.status === 'failed' && e.state.retryAt !== undefined), 15_000, 'a retry planned')
@@ -138,12 +131,8 @@ describe('main owns each server’s life, with no window open', () => {
   })
 
   it('a server removed elsewhere is stopped', async () => {
-    const userDataDir = tempDir('mcp-manager-')
     const { pidFile, server } = pidServer()
-    const cli = await otherProcess(userDataDir)
-    await cli.add([server], { approve: true })
-    await cli.flush()
-    const { state } = await startApp(userDataDir)
+    const { cli, state } = await appWith([server])
     await waitFor(() => state(server.id).status === 'connected', 15_000, 'connected')
     await cli.remove(server.id)
     await waitFor(() => alive(pidFile).length === 0, 15_000, 'the process to end')
