@@ -7,6 +7,9 @@ import type {
   Resource,
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
+import { ChatToolChoiceSchema, type Conversation, type ConversationsSnapshot } from '../chat/conversations'
+import { ApprovalDecisionSchema, type ChatApprovalDoneEvent, type ChatApprovalRequest, type ChatEventPayload } from '../chat/events'
+import { ModelRefSchema, ProviderInputSchema, type LocalEndpoint, type ProvidersSnapshot, type ProviderView } from '../chat/providers'
 import { UserConfigValuesSchema, type ExtensionPreview, type ExtensionUserConfig, type OpenedExtensionFile } from '../mcp/extensions'
 import { SyslogLevelSchema, type ServerLogEntry } from '../mcp/logs'
 import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
@@ -72,6 +75,7 @@ const byId = z.object({ serverId })
 // same folder (the OTLP setting, with its sealed headers) are reached through their own channels
 const storageKey = z.string().regex(/^persist:[\w:.-]{1,100}$/, 'key: a window may only use its own persist: keys')
 const resource = z.object({ serverId, uri: z.string().min(1) })
+const chatId = z.string().regex(/^[\w-]{1,100}$/, 'conversationId: letters, digits, _ and - only')
 
 export const ipcContract = {
   'app:get-info': channel<AppInfo>()(none),
@@ -171,6 +175,36 @@ export const ipcContract = {
   /** new settings; a masked value sent back unchanged keeps the stored one */
   'extensions:set-user-config': channel<McpServer>()(z.object({ serverId, values: UserConfigValuesSchema })),
 
+  // the chat: model providers (keys stay in main) and conversations run by main's chat service
+  /** saved providers (keys never sent; `hasKey` only), the one from the environment, and the default model */
+  'chat:list-providers': channel<ProvidersSnapshot>()(none),
+  /** adds or changes a provider; its key is sealed like a server secret; a masked key keeps the stored one */
+  'chat:save-provider': channel<ProviderView>()(ProviderInputSchema),
+  'chat:remove-provider': channel<void>()(z.object({ providerId: z.string().min(1).max(100) })),
+  /** the models the provider lists (`GET {base}/models`) with the ones typed by hand; an unsaved draft may be probed too */
+  'chat:list-models': channel<string[]>()(z.union([z.object({ providerId: z.string().min(1).max(100) }), z.object({ draft: ProviderInputSchema })])),
+  'chat:set-default-model': channel<void>()(ModelRefSchema),
+  /** the usual local endpoints (Ollama, LM Studio, llama.cpp, vLLM) on 127.0.0.1 that answer, with their models */
+  'chat:probe-local': channel<LocalEndpoint[]>()(none),
+  'chat:list-conversations': channel<ConversationsSnapshot>()(none),
+  'chat:get-conversation': channel<Conversation>()(z.object({ conversationId: chatId })),
+  'chat:create-conversation': channel<Conversation>()(z.object({ model: ModelRefSchema.optional(), tools: ChatToolChoiceSchema.optional() }).optional()),
+  'chat:update-conversation': channel<Conversation>()(
+    z.object({ conversationId: chatId, title: z.string().trim().min(1).max(200).optional(), model: ModelRefSchema.optional(), tools: ChatToolChoiceSchema.optional() })
+  ),
+  'chat:delete-conversation': channel<void>()(z.object({ conversationId: chatId })),
+  /** the user's message: main runs the turn and streams it as chat:event; resolves when the turn began */
+  'chat:send': channel<{ messageId: string }>()(z.object({ conversationId: chatId, text: z.string().trim().min(1, 'write a message first').max(200_000) })),
+  /** runs the last user message again (after a provider error) */
+  'chat:retry': channel<{ messageId: string }>()(z.object({ conversationId: chatId })),
+  /** stops the running turn: the model stream and any tool call (the server is told) */
+  'chat:stop': channel<boolean>()(z.object({ conversationId: chatId })),
+  /** the tools a chat would send now: their count, by server (for the picker) */
+  'chat:list-tools': channel<{ serverId: string; server: string; tools: { id: string; name: string; description?: string }[] }[]>()(z.object({ conversationId: chatId })),
+  'chat:respond-approval': channel<boolean>()(z.object({ requestId: z.string().min(1).max(200), decision: ApprovalDecisionSchema })),
+  /** approvals still waiting: a window that (re)loads shows them */
+  'chat:pending-approvals': channel<ChatApprovalRequest[]>()(none),
+
   // the Trace window: recent operations as spans, kept in main
   /** recent traces, newest first, each by its root span */
   'trace:list': channel<TraceSummary[]>()(TraceListFilterSchema),
@@ -216,6 +250,16 @@ export const ipcEvents = {
   'mcp:sampling-request': event<SamplingRequestEvent>(),
   /** an elicitation or sampling request is over: close its dialog */
   'mcp:client-request-done': event<ClientRequestDoneEvent>(),
+  /** a running chat turn: text deltas, tool calls and their states, the stored message at the end */
+  'chat:event': event<ChatEventPayload>(),
+  /** the list of conversations changed (created, renamed, deleted, a turn ended) */
+  'chat:conversations-changed': event<Record<string, never>>(),
+  /** the saved providers or the default model changed */
+  'chat:providers-changed': event<Record<string, never>>(),
+  /** a tool call waits for the user: answer on chat:respond-approval */
+  'chat:approval-request': event<ChatApprovalRequest>(),
+  /** an approval is no longer waiting (answered in any window, or its turn stopped) */
+  'chat:approval-done': event<ChatApprovalDoneEvent>(),
   /** spans that started or changed, in throttled batches (the Trace window's waterfall grows live) */
   'trace:spans': event<TraceSpansEvent>(),
   /** recording was paused or resumed (in any window): every Trace window shows it */

@@ -72,6 +72,9 @@ export const McpServerSchema = z.object({
   /** an extension's user_config values; string values are sealed on disk like env values */
   userConfig: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
   disabledTools: z.array(z.string()).optional(),
+  /** tools a chat may run without asking (the Auto-approve switch turned on; see autoApprove.ts) */
+  autoApproveTools: z.array(z.string()).optional(),
+  /** tools a chat must ask about (the switch turned off) */
   disabledAutoApproveTools: z.array(z.string()).optional(),
   /** absolute folder paths offered to the server as roots */
   roots: z.array(z.string()).optional(),
