@@ -77,12 +77,25 @@ describe('message helpers', () => {
 
   it('filters by method text and direction, and counts what arrived after the last shown', () => {
     const all = [entry(1, { method: 'initialize' }), entry(2, { method: 'initialize' }), entry(3), entry(4), entry(5, { kind: 'notification', method: 'notifications/initialized' })]
-    expect(filterMessages(all, 'INIT', 'all').map((e) => e.seq)).toEqual([1, 2, 5])
-    expect(filterMessages(all, 'init', 'out').map((e) => e.seq)).toEqual([1, 5])
-    expect(filterMessages(all, '', 'in').map((e) => e.seq)).toEqual([2, 4])
-    expect(filterMessages(all, '  ', 'all')).toBe(all)
+    const seqs = (...args: Parameters<typeof filterMessages>) => filterMessages(...args).shown.map((e) => e.seq)
+    expect(seqs(all, 'INIT', 'all')).toEqual([1, 2, 5])
+    expect(seqs(all, 'init', 'out')).toEqual([1, 5])
+    expect(seqs(all, '', 'in')).toEqual([2, 4])
+    expect(filterMessages(all, '  ', 'all').shown).toBe(all)
     expect(arrivedSince(all, all.slice(0, 3))).toBe(2)
     expect(arrivedSince(all, [])).toBe(5)
+  })
+
+  it('folds pings and their answers into a count unless asked for or searched for', () => {
+    const all = [entry(1), entry(2), entry(3, { method: 'ping' }), entry(4, { method: 'ping' }), entry(5, { method: 'ping' }), entry(6, { method: 'ping' })]
+    const folded = filterMessages(all, '', 'all', false)
+    expect(folded.shown.map((e) => e.seq)).toEqual([1, 2])
+    expect(folded.pingsHidden).toBe(4)
+    // a direction filter counts only the pings it would have shown
+    expect(filterMessages(all, '', 'in', false)).toMatchObject({ pingsHidden: 2 })
+    expect(filterMessages(all, '', 'all', true)).toEqual({ shown: all, pingsHidden: 0 })
+    // searching for them shows them
+    expect(filterMessages(all, 'pin', 'all', false).shown.map((e) => e.seq)).toEqual([3, 4, 5, 6])
   })
 
   it('says a duration briefly', () => {

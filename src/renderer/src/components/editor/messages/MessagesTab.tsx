@@ -24,12 +24,14 @@ export function MessagesTab({ server }: { server: McpServer }) {
   const { entries, error, clear } = useServerMessages(server.id)
   const [method, setMethod] = useState('')
   const [direction, setDirection] = useState<DirectionFilter>('all')
+  // keep-alive pings are half the traffic of an idle server: folded into a count by default
+  const [showPings, setShowPings] = useState(false)
   // paused: the view keeps what it showed when paused; what arrives is counted, not shown
   const [frozen, setFrozen] = useState<readonly McpMessageEntry[] | null>(null)
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set())
   const base = frozen ?? entries
   const deferredMethod = useDeferredValue(method)
-  const shown = useMemo(() => filterMessages(base, deferredMethod, direction), [base, deferredMethod, direction])
+  const { shown, pingsHidden } = useMemo(() => filterMessages(base, deferredMethod, direction, showPings), [base, deferredMethod, direction, showPings])
   const traces = useMemo(() => callTraces(base), [base])
   const log = useVirtualLog({ count: shown.length, estimate: ROW_ESTIMATE, getItemKey: (index) => shown[index].seq })
   const { scrollRef, virtualizer } = log
@@ -82,6 +84,9 @@ export function MessagesTab({ server }: { server: McpServer }) {
         onMethod={setMethod}
         direction={direction}
         onDirection={setDirection}
+        showPings={showPings}
+        onShowPings={setShowPings}
+        pingsHidden={pingsHidden}
         paused={frozen !== null}
         arrived={frozen ? arrivedSince(entries, frozen) : 0}
         onPause={(pause) => setFrozen(pause ? entries : null)}

@@ -1,5 +1,5 @@
 import { CaretRightOutlined, ClearOutlined, PauseOutlined } from '@ant-design/icons'
-import { Button, Flex, Input, Segmented, Typography } from 'antd'
+import { Button, Checkbox, Flex, Input, Segmented, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { DirectionFilter } from './messageFilter'
 
@@ -8,6 +8,10 @@ export interface MessagesToolbarProps {
   onMethod: (method: string) => void
   direction: DirectionFilter
   onDirection: (direction: DirectionFilter) => void
+  showPings: boolean
+  onShowPings: (show: boolean) => void
+  /** pings folded away by the current filters */
+  pingsHidden: number
   paused: boolean
   /** messages that arrived while paused */
   arrived: number
@@ -17,10 +21,10 @@ export interface MessagesToolbarProps {
   onClear: () => void
 }
 
-/** Filter by method and direction, pause the view (counting what arrives), clear. */
+/** Filter by method and direction, show or fold pings, pause the view (counting what arrives), clear. */
 export function MessagesToolbar(props: MessagesToolbarProps) {
   const { t } = useTranslation()
-  const { method, onMethod, direction, onDirection, paused, arrived, onPause, shown, total, onClear } = props
+  const { method, onMethod, direction, onDirection, showPings, onShowPings, pingsHidden, paused, arrived, onPause, shown, total, onClear } = props
   return (
     <Flex gap="middle" align="center" wrap>
       <Input.Search
@@ -43,6 +47,9 @@ export function MessagesToolbar(props: MessagesToolbarProps) {
           { value: 'in', label: t('messages.in') }
         ]}
       />
+      <Checkbox checked={showPings} onChange={(e) => onShowPings(e.target.checked)} data-testid="messages-show-pings" data-hidden={pingsHidden}>
+        {showPings ? t('messages.showPings') : t('messages.pingsHidden', { count: pingsHidden })}
+      </Checkbox>
       <Button
         icon={paused ? <CaretRightOutlined /> : <PauseOutlined />}
         onClick={() => onPause(!paused)}

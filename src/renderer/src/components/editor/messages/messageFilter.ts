@@ -2,11 +2,34 @@ import type { McpMessageDirection, McpMessageEntry } from '@shared/mcp/messages'
 
 export type DirectionFilter = 'all' | McpMessageDirection
 
-/** The messages the filters let through: a method containing the text (any case), in a direction. */
-export function filterMessages(entries: readonly McpMessageEntry[], method: string, direction: DirectionFilter): readonly McpMessageEntry[] {
+/** A keep-alive ping or its answer: routine traffic, folded into a count unless asked for. */
+export const isPing = (entry: McpMessageEntry) => entry.method === 'ping'
+
+export interface FilteredMessages {
+  shown: readonly McpMessageEntry[]
+  /** pings (and their answers) left out because they were not asked for */
+  pingsHidden: number
+}
+
+/**
+ * The messages the filters let through: a method containing the text (any case), in a direction.
+ * Pings show only when asked for, or when the method filter names them.
+ */
+export function filterMessages(entries: readonly McpMessageEntry[], method: string, direction: DirectionFilter, showPings = true): FilteredMessages {
   const q = method.trim().toLowerCase()
-  if (!q && direction === 'all') return entries
-  return entries.filter((e) => (direction === 'all' || e.direction === direction) && (!q || (e.method ?? '').toLowerCase().includes(q)))
+  const foldPings = !showPings && !(q && 'ping'.includes(q))
+  if (!q && direction === 'all' && !foldPings) return { shown: entries, pingsHidden: 0 }
+  let pingsHidden = 0
+  const shown = entries.filter((e) => {
+    if (direction !== 'all' && e.direction !== direction) return false
+    if (q && !(e.method ?? '').toLowerCase().includes(q)) return false
+    if (foldPings && isPing(e)) {
+      pingsHidden++
+      return false
+    }
+    return true
+  })
+  return { shown, pingsHidden }
 }
 
 /** "12 ms", "0.4 ms", "1.25 s": a request's round trip, short. */
