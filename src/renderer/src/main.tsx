@@ -1,7 +1,7 @@
 import { sessionTokenMissing } from './api'
+import { App } from './App'
 import { bootstrap } from './bootstrap'
 import { NoSessionPage } from './pages/NoSessionPage'
-import { ServersPage } from './pages/ServersPage'
 
 // the main window (index.html)
-bootstrap(sessionTokenMissing() ? <NoSessionPage /> : <ServersPage />)
+bootstrap(sessionTokenMissing() ? <NoSessionPage /> : <App />)

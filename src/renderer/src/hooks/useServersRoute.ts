@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback } from 'react'
+import { goToFragment, useUrlFragment } from './urlFragment'
 
 /** Where the servers page is: the list, a server's editor (with its tab), or a new server. */
 export type ServersRoute = { view: 'list' } | { view: 'editor'; serverId: string; tab: string } | { view: 'new' }
@@ -26,23 +27,8 @@ export function serversRouteHash(route: ServersRoute): string {
   return `#${params.toString()}`
 }
 
-const subscribe = (listener: () => void) => {
-  window.addEventListener('hashchange', listener)
-  window.addEventListener('popstate', listener)
-  return () => {
-    window.removeEventListener('hashchange', listener)
-    window.removeEventListener('popstate', listener)
-  }
-}
-
 export function useServersRoute(): [ServersRoute, (route: ServersRoute, options?: { replace?: boolean }) => void] {
-  const hash = useSyncExternalStore(subscribe, () => window.location.hash)
-  const navigate = useCallback((route: ServersRoute, { replace = false } = {}) => {
-    const url = `${window.location.pathname}${window.location.search}${serversRouteHash(route)}`
-    if (replace) history.replaceState(null, '', url)
-    else history.pushState(null, '', url)
-    // pushState fires no event of its own: tell the subscribers
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, [])
+  const hash = useUrlFragment()
+  const navigate = useCallback((route: ServersRoute, options?: { replace?: boolean }) => goToFragment(serversRouteHash(route), options), [])
   return [parseServersRoute(hash), navigate]
 }

@@ -1,12 +1,12 @@
-import { ApartmentOutlined, DeploymentUnitOutlined, InfoCircleOutlined } from '@ant-design/icons'
+import { ApartmentOutlined, DeploymentUnitOutlined, InfoCircleOutlined, MessageOutlined } from '@ant-design/icons'
 import { Menu, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AboutDialog } from '@renderer/components/appInfo/AboutDialog'
 import { useOpenTraceWindow } from '@renderer/hooks/useOpenTraceWindow'
+import { usePageRoute, type MainPageKey } from '@renderer/hooks/usePageRoute'
 
-/** Pages of the main window. Trace is not one of them: it opens in its own window. */
-export type MainPageKey = 'servers'
+export type { MainPageKey }
 
 /**
  * The left menu. antd's Menu is keyboard reachable (Tab into it, arrows to move, Enter to pick).
@@ -16,9 +16,17 @@ export function SideNav({ current }: { current: MainPageKey }) {
   const { t } = useTranslation()
   const openTrace = useOpenTraceWindow()
   const [about, setAbout] = useState(false)
+  const [, navigate] = usePageRoute()
 
   const items: MenuProps['items'] = [
-    { key: 'servers', icon: <ApartmentOutlined />, label: t('nav.servers'), 'data-testid': 'nav-servers' },
+    { key: 'chat', icon: <MessageOutlined />, label: t('nav.chat'), 'data-testid': 'nav-chat', onClick: () => navigate({ page: 'chat' }) },
+    {
+      key: 'servers',
+      icon: <ApartmentOutlined />,
+      label: t('nav.servers'),
+      'data-testid': 'nav-servers',
+      onClick: () => navigate({ page: 'servers' })
+    },
     {
       key: 'trace',
       icon: <DeploymentUnitOutlined />,

@@ -1,0 +1,17 @@
+import { Spin } from 'antd'
+import { lazy, Suspense } from 'react'
+import { usePageRoute } from '@renderer/hooks/usePageRoute'
+import { ServersPage } from '@renderer/pages/ServersPage'
+
+// the servers page is the landing page and loads with the window; the others when first opened
+const ChatPage = lazy(() => import('@renderer/pages/ChatPage').then((m) => ({ default: m.ChatPage })))
+
+/** The main window: the page the URL fragment names (see usePageRoute). */
+export function App() {
+  const [route] = usePageRoute()
+  let page
+  // 'models' (the providers page) is added here with its page
+  if (route.page === 'chat') page = <ChatPage chatId={route.chatId} />
+  else page = <ServersPage />
+  return <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>{page}</Suspense>
+}
