@@ -79,6 +79,16 @@ export interface ProvidersSnapshot {
   providers: ProviderView[]
   /** the provider and model a new chat starts with */
   defaultModel?: ModelRef
+  /** the saved providers could not be read: where the file was moved (or left), and why */
+  notice?: ProvidersNotice
+}
+
+/** A providers file that could not be read: it is kept, never written over. */
+export interface ProvidersNotice {
+  /** where the damaged file now is (renamed `providers.json.corrupt-<time>`), or where it was left */
+  keptAs: string
+  /** what was wrong, in English */
+  detail: string
 }
 
 /** A model of a provider: what a chat runs on. */

@@ -31,7 +31,7 @@ export function providerFailure(error: unknown, provider: Pick<ChatProvider, 'ba
   const detail = body ? `: ${body.slice(0, 300)}` : ''
   const where = provider.baseUrl
   if (status === 401 || status === 403) {
-    return new ProviderError(`the model provider at ${where} refused the API key (${status}); check the key (--api-key-env NAME or OPENAI_API_KEY)${detail}`, status)
+    return new ProviderError(`the model provider at ${where} refused the API key (${status}); check the provider's API key (on the command line: --api-key-env NAME or OPENAI_API_KEY)${detail}`, status)
   }
   if (status === 404) {
     return new ProviderError(`the model provider at ${where} answered 404: no model "${provider.model ?? ''}" there, or the base URL is wrong (it usually ends in /v1)${detail}`, status)
