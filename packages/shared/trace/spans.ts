@@ -45,12 +45,17 @@ export const TraceListFilterSchema = z
     serverId: z.string().max(200).optional(),
     tool: z.string().max(500).optional(),
     errorsOnly: z.boolean().optional(),
+    /** leaves out traces of routine traffic (lists, pings): what the user or a model asked for stays */
+    callsOnly: z.boolean().optional(),
     /** case-insensitive, over span names, attributes and error messages */
     search: z.string().max(500).optional(),
     limit: z.number().int().min(1).max(5000).optional()
   })
   .optional()
 export type TraceListFilter = z.infer<typeof TraceListFilterSchema>
+
+/** Operations a window or the host does on its own, many times a session: hidden by "Calls only". */
+export const ROUTINE_OPERATIONS: ReadonlySet<string> = new Set(['ListTools', 'ListPrompts', 'ListResources', 'ListResourceTemplates', 'ping'])
 
 /** Spans that started or changed since the last push, in batches (`trace:spans`). */
 export interface TraceSpansEvent {

@@ -62,6 +62,18 @@ describe('the Trace window on real spans', () => {
     await waitFor(() => expect(screen.getByTestId('span-details').dataset.spanName).toBe('everything.trigger-long-running-operation'))
   })
 
+  it('shows calls only by default: a list operation appears when "Calls only" is cleared', async () => {
+    const main = await mainWithEverything()
+    await main.api.mcp.listTools({ serverId: 'everything' })
+    await main.api.mcp.callTool({ serverId: 'everything', name: 'echo', args: { message: 'hi' } })
+    renderApp(<TracePage />, { api: main.api })
+    await waitFor(() => expect(rowNamed('everything.echo')).toBeTruthy())
+    expect(rowNamed('everything.ListTools')).toBeUndefined()
+    fireEvent.click(screen.getByTestId('trace-filter-calls'))
+    await waitFor(() => expect(rowNamed('everything.ListTools')).toBeTruthy())
+    expect(rowNamed('everything.echo')).toBeTruthy()
+  })
+
   it('says when the traces cannot be loaded, and Retry asks again', async () => {
     const { api, dispose: done, calls } = createFlakyApi('trace:list')
     trackDispose(done)

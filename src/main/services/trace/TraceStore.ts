@@ -1,6 +1,6 @@
 import type { Context } from '@opentelemetry/api'
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base'
-import { TRACE_ATTR, type TraceListFilter, type TraceSpan, type TraceSpansEvent, type TraceSummary } from '@shared/trace/spans'
+import { ROUTINE_OPERATIONS, TRACE_ATTR, type TraceListFilter, type TraceSpan, type TraceSpansEvent, type TraceSummary } from '@shared/trace/spans'
 import { throttle } from '../mcp/throttle'
 import { IdQueue } from './idQueue'
 import { toTraceSpan } from './spanDto'
@@ -106,6 +106,7 @@ export class TraceStore implements SpanProcessor {
       const { traceId } = root.spanContext()
       const spans = (byTrace.get(traceId) ?? []).map(toTraceSpan)
       if (filter.serverId && serverOf(root) !== filter.serverId) continue
+      if (filter.callsOnly && ROUTINE_OPERATIONS.has(String(root.attributes[TRACE_ATTR.operation]))) continue
       if (filter.tool && !spans.some((span) => span.attributes[TRACE_ATTR.tool] === filter.tool)) continue
       const hasError = spans.some((span) => span.status === 'error')
       if (filter.errorsOnly && !hasError) continue

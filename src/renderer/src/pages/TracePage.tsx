@@ -25,12 +25,13 @@ export function TracePage() {
   const api = useApi()
   const { message } = App.useApp()
   useDocumentTitle(t('trace.windowTitle'))
-  const [filter, setFilter] = useState<TraceFilterState>({ errorsOnly: false, search: '' })
+  const [filter, setFilter] = useState<TraceFilterState>({ errorsOnly: false, callsOnly: true, search: '' })
   const search = useDeferredValue(filter.search)
   const { traces, loading, error, reload } = useTraceList({
     serverId: filter.serverId,
     tool: filter.tool,
     errorsOnly: filter.errorsOnly || undefined,
+    callsOnly: filter.callsOnly || undefined,
     search: search.trim() || undefined
   })
   const [selectedId, setSelectedId] = useState(() => traceIdFromLocation())
@@ -79,7 +80,7 @@ export function TracePage() {
           />
         ) : null}
         {nothing && !filtered && !selectedId ? (
-          <TraceEmpty />
+          <TraceEmpty routineHidden={filter.callsOnly} />
         ) : (
           <div style={{ display: 'flex', gap: token.margin, alignItems: 'flex-start', flexWrap: 'wrap' }}>
             <div style={{ flex: '1 1 320px', maxWidth: 420, minWidth: 280 }}>

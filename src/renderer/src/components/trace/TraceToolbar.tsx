@@ -8,11 +8,13 @@ export interface TraceFilterState {
   serverId?: string
   tool?: string
   errorsOnly: boolean
+  /** lists and pings hidden (on by default: they are most of the traffic) */
+  callsOnly: boolean
   search: string
 }
 
 /**
- * The list's filters (server, tool, errors only, search), Pause / Resume recording, Export (the
+ * The list's filters (server, tool, calls only, errors only, search), Pause / Resume recording, Export (the
  * OTLP setting) and Clear, which forgets every trace.
  */
 export function TraceToolbar({
@@ -59,6 +61,9 @@ export function TraceToolbar({
         options={tools.map((tool) => ({ value: tool, label: tool }))}
         data-testid="trace-filter-tool"
       />
+      <Checkbox checked={filter.callsOnly} onChange={(event) => onChange({ ...filter, callsOnly: event.target.checked })} data-testid="trace-filter-calls">
+        {t('trace.filters.callsOnly')}
+      </Checkbox>
       <Checkbox checked={filter.errorsOnly} onChange={(event) => onChange({ ...filter, errorsOnly: event.target.checked })} data-testid="trace-filter-errors">
         {t('trace.filters.errorsOnly')}
       </Checkbox>
