@@ -1,5 +1,6 @@
 import { ipcContract } from '@shared/ipc/contract'
 import { appHandlers, type AppHandlerDeps } from './ipc/appHandlers'
+import { chatProviderHandlers } from './ipc/chatProviderHandlers'
 import { extensionHandlers } from './ipc/extensionHandlers'
 import { forwardEvents } from './ipc/forwardEvents'
 import { IpcRouter, type IpcHandlers } from './ipc/IpcRouter'
@@ -7,6 +8,7 @@ import { mcpHandlers } from './ipc/mcpHandlers'
 import { serverHandlers } from './ipc/serverHandlers'
 import { storageHandlers } from './ipc/storageHandlers'
 import { traceHandlers } from './ipc/traceHandlers'
+import { ProviderStore } from './services/chat/ProviderStore'
 import { ExtensionInstaller } from './services/extensions/ExtensionInstaller'
 import type { OpenedFileInbox } from './services/extensions/OpenedFileInbox'
 import { MCPService, type MCPServiceOptions } from './services/mcp/MCPService'
@@ -27,6 +29,8 @@ export interface Host {
   storage: FileStorage
   extensions: ExtensionInstaller
   manager: ServerManager
+  /** the chat's model providers and their keys */
+  providers: ProviderStore
   /** ends every MCP client and child process, then waits for the registry's last write */
   close(): Promise<void>
 }
@@ -77,6 +81,10 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const runtimes = { loginEnv: deps.mcpOptions?.loginShellEnv ?? sharedLoginShellEnv, binDirs: deps.mcpOptions?.binDirs ?? defaultBinDirs() }
   const extensions = new ExtensionInstaller({ userDataDir: platform.userDataDir, registry, runtimes, stopServer: (server) => mcp.stopServer(server) })
   void extensions.sweep().catch(() => undefined)
+  // the chat's model providers: keys stay in main; the windows are told when the list changes
+  const providers = new ProviderStore({ userDataDir: platform.userDataDir, encrypt: platform.encrypt?.bind(platform), decrypt: platform.decrypt?.bind(platform), env: process.env, fetch: platform.fetch })
+  void providers.load().catch(() => undefined)
+  const offProviders = providers.onChange(() => platform.emit('chat:providers-changed', {}))
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {
     ...appHandlers(deps),
@@ -84,10 +92,11 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     ...serverHandlers({ registry, mcp, platform }),
     ...mcpHandlers(mcp, registry),
     ...traceHandlers(tracing, otlp),
-    ...extensionHandlers({ installer: extensions, registry, platform, opened: deps.openedExtensions })
+    ...extensionHandlers({ installer: extensions, registry, platform, opened: deps.openedExtensions }),
+    ...chatProviderHandlers({ providers, fetch: platform.fetch })
   }
   // the collector's header values are secrets too: never in an error sent to a window
-  const router = new IpcRouter(ipcContract, () => [...mcp.secrets.values(), ...otlp.secrets()])
+  const router = new IpcRouter(ipcContract, () => [...mcp.secrets.values(), ...otlp.secrets(), ...providers.secrets()])
   router.handleAll(handlers)
   return {
     router,
@@ -96,6 +105,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     storage,
     extensions,
     manager,
+    providers,
     close: async () => {
       unwatch()
       stopManaging()
@@ -104,6 +114,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
       offRecording()
       offLinks?.()
       offOpened?.()
+      offProviders()
       await mcp.closeAll()
       await tracing.shutdown()
       await registry.flush()
