@@ -64,7 +64,7 @@ describe('ToolsTab (real MCPService, real fixture server)', () => {
     expect((await screen.findByTestId('tools-no-match')).textContent).toContain('No tool matches “zzz”')
   })
 
-  it("writes disabledTools and disabledAutoApproveTools into main's list through onChange", async () => {
+  it("writes disabledTools, autoApproveTools and disabledAutoApproveTools into main's list through onChange", async () => {
     const { store, server, main } = await setup()
     const saved = () => main.registry.get(server.id)
     await screen.findByTestId('tool-name-tool_0001', {}, { timeout: 20_000 })
@@ -78,12 +78,29 @@ describe('ToolsTab (real MCPService, real fixture server)', () => {
     expect(screen.getByTestId('tool-run-tool_0001')).toHaveProperty('disabled', true)
     expect(screen.getByTestId('tool-auto-approve-tool_0001').hasAttribute('disabled')).toBe(true)
 
-    fireEvent.click(screen.getByTestId('tool-auto-approve-tool_0002'))
-    await waitFor(() => expect(saved()?.disabledAutoApproveTools).toEqual(['tool_0002']))
+    // a server the user added asks before each call: Auto-approve starts off
+    const autoApprove = () => screen.getByTestId('tool-auto-approve-tool_0002')
+    expect(autoApprove().getAttribute('aria-checked')).toBe('false')
+    fireEvent.click(autoApprove())
+    await waitFor(() => expect(saved()?.autoApproveTools).toEqual(['tool_0002']))
+    expect(saved()?.disabledAutoApproveTools ?? []).toEqual([])
+    await waitFor(() => expect(autoApprove().getAttribute('aria-checked')).toBe('true'))
     fireEvent.click(screen.getByTestId('tool-enabled-tool_0001'))
     await waitFor(() => expect(saved()?.disabledTools).toEqual([]))
     // both changes are kept: the second did not undo the first
-    expect(saved()?.disabledAutoApproveTools).toEqual(['tool_0002'])
+    expect(saved()?.autoApproveTools).toEqual(['tool_0002'])
+    // off again: the user's no is kept, so it wins over a default that says yes
+    fireEvent.click(autoApprove())
+    await waitFor(() => expect(saved()?.disabledAutoApproveTools).toEqual(['tool_0002']))
+    expect(saved()?.autoApproveTools).toEqual([])
+    await waitFor(() => expect(autoApprove().getAttribute('aria-checked')).toBe('false'))
+  })
+
+  it("starts Auto-approve on for the app's own built-in servers", async () => {
+    const builtin = { ...stdioServer('many', fixture('many-tools.mjs'), { env: { TOOL_COUNT: '2' } }), installSource: 'builtin' as const }
+    await setup(builtin)
+    await screen.findByTestId('tool-name-tool_0001', {}, { timeout: 20_000 })
+    expect(screen.getByTestId('tool-auto-approve-tool_0001').getAttribute('aria-checked')).toBe('true')
   })
 
   it('expands a tool to show its input schema', async () => {

@@ -3,6 +3,7 @@ import { Alert, Button, Empty, Flex, Input, Switch, Table, Tooltip, Typography, 
 import { PlayCircleOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { McpTool } from '@shared/ipc/contract'
+import { autoApproves } from '@shared/mcp/autoApprove'
 import type { McpServer } from '@shared/mcp/server'
 import type { McpServerChanges } from '@renderer/store/serverListEdits'
 import { useServerTools } from '@renderer/hooks/useServerLists'
@@ -42,7 +43,6 @@ export function ToolsTab({ server, onChange }: ToolsTabProps) {
   const deferredQuery = useDeferredValue(query)
   const [running, setRunning] = useState<McpTool | null>(null)
   const disabled = useMemo(() => new Set(server.disabledTools ?? []), [server.disabledTools])
-  const noAutoApprove = useMemo(() => new Set(server.disabledAutoApproveTools ?? []), [server.disabledAutoApproveTools])
   const shown = useMemo(() => (items ?? []).filter((tool) => matches(tool, deferredQuery.trim())), [items, deferredQuery])
 
   const columns: TableColumnsType<McpTool> = [
@@ -83,12 +83,16 @@ export function ToolsTab({ server, onChange }: ToolsTabProps) {
       render: (_, tool) => (
         <Switch
           size="small"
-          checked={!noAutoApprove.has(tool.name)}
+          checked={autoApproves(server, tool.name)}
           disabled={disabled.has(tool.name)}
           aria-label={t('tools.autoApproveTool', { name: tool.name })}
           data-testid={`tool-auto-approve-${tool.name}`}
           onChange={(on) =>
-            onChange({ disabledAutoApproveTools: toggleIn(server.disabledAutoApproveTools, tool.name, !on) })
+            // both lists change: the user's switch wins over the default either way
+            onChange({
+              autoApproveTools: toggleIn(server.autoApproveTools, tool.name, on),
+              disabledAutoApproveTools: toggleIn(server.disabledAutoApproveTools, tool.name, !on)
+            })
           }
         />
       )
