@@ -63,6 +63,16 @@ export const ChatToolChoiceSchema = z.object({
 })
 export type ChatToolChoice = z.infer<typeof ChatToolChoiceSchema>
 
+/** One server's tools as `chat:list-tools` gives them to the picker. */
+export interface ChatServerTools {
+  serverId: string
+  server: string
+  /** every tool the server offers a chat; those this chat left out have `disabled` */
+  tools: { id: string; name: string; description?: string; disabled?: boolean }[]
+  /** the server's tools could not be listed (it failed to start, say): why */
+  error?: string
+}
+
 /** A conversation as the page sees it (the model-side history stays in main). */
 export interface Conversation {
   id: string

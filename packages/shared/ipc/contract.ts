@@ -7,7 +7,7 @@ import type {
   Resource,
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
-import { ChatToolChoiceSchema, type Conversation, type ConversationsSnapshot } from '../chat/conversations'
+import { ChatToolChoiceSchema, type ChatServerTools, type Conversation, type ConversationsSnapshot } from '../chat/conversations'
 import { ApprovalDecisionSchema, type ChatApprovalDoneEvent, type ChatApprovalRequest, type ChatEventPayload } from '../chat/events'
 import { ModelRefSchema, ProviderInputSchema, type LocalEndpoint, type ProvidersSnapshot, type ProviderView } from '../chat/providers'
 import { UserConfigValuesSchema, type ExtensionPreview, type ExtensionUserConfig, type OpenedExtensionFile } from '../mcp/extensions'
@@ -200,7 +200,7 @@ export const ipcContract = {
   /** stops the running turn: the model stream and any tool call (the server is told) */
   'chat:stop': channel<boolean>()(z.object({ conversationId: chatId })),
   /** the tools a chat would send now: their count, by server (for the picker) */
-  'chat:list-tools': channel<{ serverId: string; server: string; tools: { id: string; name: string; description?: string }[] }[]>()(z.object({ conversationId: chatId })),
+  'chat:list-tools': channel<ChatServerTools[]>()(z.object({ conversationId: chatId })),
   'chat:respond-approval': channel<boolean>()(z.object({ requestId: z.string().min(1).max(200), decision: ApprovalDecisionSchema })),
   /** approvals still waiting: a window that (re)loads shows them */
   'chat:pending-approvals': channel<ChatApprovalRequest[]>()(none),

@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto'
+import type { AssistantMessage, ChatToolChoice, Conversation, ConversationsSnapshot } from '@shared/chat/conversations'
+import type { ApprovalDecision, ChatApprovalRequest } from '@shared/chat/events'
+import type { ModelRef } from '@shared/chat/providers'
+import type { McpHost } from '../mcp/mcpHost'
+import type { Platform } from '../../platform/Platform'
+import type { ServerRegistry } from '../servers/ServerRegistry'
+import { ChatApprovals } from './chatApprovals'
+import { ChatError } from './chatErrors'
+import { listConversationTools, type ConversationTools } from './conversationTools'
+import { runConversationTurn, type TurnJob } from './conversationTurn'
+import { ConversationStore } from './ConversationStore'
+import type { StoredConversation } from './conversationFile'
+import { LiveMessage } from './liveMessage'
+import type { ChatProvider } from './providers'
+
+export const NEW_CHAT_TITLE = 'New chat'
+const TITLE_CHARS = 60
+/** the model of a turn that could not resolve one (no provider yet) */
+const NO_MODEL: ModelRef = { providerId: '', model: '' }
+
+/** What the chat needs of the provider store: a model to run on, and the keys to keep out of requests. */
+export interface ModelResolver {
+  resolve(ref?: ModelRef): Promise<{ ref: ModelRef; provider: ChatProvider & { model: string } }>
+  secrets(): string[]
+}
+
+export interface ChatServiceDeps {
+  registry: ServerRegistry
+  mcp: McpHost
+  providers: ModelResolver
+  emit: Platform['emit']
+  userDataDir: string
+}
+
+interface RunningTurn {
+  live: LiveMessage
+  abort: AbortController
+  done: Promise<void>
+}
+
+/** The first line of the first message, short enough for the list. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0].trim()
+  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line
+}
+
+/**
+ * Main's chat, the same for every window: conversations kept on disk, one turn at a time per
+ * conversation run in the background and streamed as `chat:event`, tool calls approved by the
+ * user in any window, a turn stopped on request (the running tool call with it).
+ */
+export class ChatService {
+  readonly store: ConversationStore
+  readonly approvals: ChatApprovals
+  private readonly ready: Promise<void>
+  /** conversations with a turn starting or running */
+  private readonly busy = new Set<string>()
+  private readonly running = new Map<string, RunningTurn>()
+
+  constructor(private readonly deps: ChatServiceDeps) {
+    this.store = new ConversationStore(deps.userDataDir)
+    this.approvals = new ChatApprovals(deps.emit)
+    this.ready = this.store.load()
+  }
+
+  async list(): Promise<ConversationsSnapshot> {
+    await this.ready
+    const conversations = this.store.list().map((s) => ({ ...s, running: this.busy.has(s.id) }))
+    return { conversations, notices: this.store.notices() }
+  }
+
+  /** The conversation; with a turn running, its message as of the last event sent (`seq`). */
+  async get(conversationId: string): Promise<Conversation> {
+    await this.ready
+    const { conversation } = await this.store.read(conversationId)
+    const live = this.running.get(conversationId)?.live
+    if (!live) return conversation
+    const messages = conversation.messages.filter((m) => m.id !== live.id)
+    return { ...conversation, messages: [...messages, live.snapshot()] }
+  }
+
+  async create(options: { model?: ModelRef; tools?: ChatToolChoice } = {}): Promise<Conversation> {
+    await this.ready
+    const now = Date.now()
+    const conversation: Conversation = {
+      id: randomUUID(),
+      title: NEW_CHAT_TITLE,
+      createdAt: now,
+      updatedAt: now,
+      model: options.model,
+      tools: options.tools ?? { disabledTools: [] },
+      messages: []
+    }
+    await this.store.create({ conversation, history: [], historyAt: {} })
+    this.changed()
+    return conversation
+  }
+
+  async update(changes: { conversationId: string; title?: string; model?: ModelRef; tools?: ChatToolChoice }): Promise<Conversation> {
+    await this.ready
+    const { conversationId, ...fields } = changes
+    await this.store.modify(conversationId, (stored) => {
+      const c = stored.conversation
+      return { ...stored, conversation: { ...c, title: fields.title ?? c.title, model: fields.model ?? c.model, tools: fields.tools ?? c.tools, updatedAt: Date.now() } }
+    })
+    this.changed()
+    return this.get(conversationId)
+  }
+
+  /** Stops its turn first; its waiting approvals end. */
+  async delete(conversationId: string): Promise<void> {
+    await this.ready
+    await this.stop(conversationId)
+    this.approvals.forget(conversationId)
+    const removed = await this.store.remove(conversationId)
+    if (!removed) throw new ChatError('CHAT_NOT_FOUND', `no conversation with id "${conversationId}"`)
+    this.changed()
+  }
+
+  /** Stores the user's message and starts the turn; resolves as soon as it began. */
+  send(conversationId: string, text: string): Promise<{ messageId: string }> {
+    return this.startTurn(conversationId, (stored) => {
+      const c = stored.conversation
+      const now = Date.now()
+      const message = { id: randomUUID(), role: 'user' as const, text, at: now }
+      const title = c.title === NEW_CHAT_TITLE && c.messages.length === 0 ? titleFrom(text) || NEW_CHAT_TITLE : c.title
+      return {
+        conversation: { ...c, title, updatedAt: now, messages: [...c.messages, message] },
+        history: [...stored.history, { role: 'user', content: text }],
+        historyAt: { ...stored.historyAt, [message.id]: stored.history.length }
+      }
+    })
+  }
+
+  /** Runs the last user message again: what came after it goes, in the page and in the model's history. */
+  retry(conversationId: string): Promise<{ messageId: string }> {
+    return this.startTurn(conversationId, (stored) => {
+      const c = stored.conversation
+      const at = c.messages.findLastIndex((m) => m.role === 'user')
+      if (at < 0) throw new ChatError('NOTHING_TO_RETRY', 'this conversation has no message to run again; write one')
+      const user = c.messages[at]
+      const historyAt = stored.historyAt[user.id]
+      return {
+        ...stored,
+        conversation: { ...c, updatedAt: Date.now(), messages: c.messages.slice(0, at + 1) },
+        history: historyAt === undefined ? stored.history : stored.history.slice(0, historyAt + 1)
+      }
+    })
+  }
+
+  /** false when no turn was running. Resolves once what was said so far is stored. */
+  async stop(conversationId: string): Promise<boolean> {
+    const turn = this.running.get(conversationId)
+    if (!turn) return false
+    turn.abort.abort()
+    await turn.done
+    return true
+  }
+
+  async listTools(conversationId: string): Promise<ConversationTools> {
+    await this.ready
+    const { conversation } = await this.store.read(conversationId)
+    return listConversationTools(this.deps.mcp, this.deps.registry, conversation.tools)
+  }
+
+  respondApproval(requestId: string, decision: ApprovalDecision): boolean {
+    return this.approvals.respond(requestId, decision)
+  }
+
+  pendingApprovals(): ChatApprovalRequest[] {
+    return this.approvals.pending()
+  }
+
+  /** Stops every turn (each stores what it had) and waits for the last write. */
+  async close(): Promise<void> {
+    await Promise.all([...this.running.keys()].map((id) => this.stop(id)))
+    await this.store.flush()
+  }
+
+  private async startTurn(conversationId: string, prepare: (stored: StoredConversation) => StoredConversation): Promise<{ messageId: string }> {
+    await this.ready
+    if (this.busy.has(conversationId)) {
+      throw new ChatError('CHAT_BUSY', 'this chat is still answering: wait for the answer or press Stop, then send again')
+    }
+    this.busy.add(conversationId)
+    try {
+      const stored = await this.store.modify(conversationId, prepare)
+      this.changed()
+      const { conversation } = stored
+      const resolved = await this.deps.providers.resolve(conversation.model).catch((error: unknown) => ({ error }))
+      const message: AssistantMessage = {
+        id: randomUUID(),
+        role: 'assistant',
+        parts: [],
+        model: 'error' in resolved ? (conversation.model ?? NO_MODEL) : resolved.ref,
+        at: Date.now()
+      }
+      const live = new LiveMessage(message, conversationId, (payload) => this.deps.emit('chat:event', payload))
+      const abort = new AbortController()
+      const job: TurnJob = { conversation, history: stored.history, provider: 'error' in resolved ? resolved : resolved.provider, live, signal: abort.signal }
+      const turn: RunningTurn = { live, abort, done: Promise.resolve() }
+      this.running.set(conversationId, turn)
+      live.start()
+      turn.done = this.finishTurn(job)
+      return { messageId: message.id }
+    } catch (error) {
+      this.busy.delete(conversationId)
+      throw error
+    }
+  }
+
+  private async finishTurn(job: TurnJob): Promise<void> {
+    const id = job.conversation.id
+    const { mcp, registry, providers } = this.deps
+    try {
+      const outcome = await runConversationTurn(
+        { mcp, registry, approvals: this.approvals, secrets: () => [...mcp.secrets.values(), ...providers.secrets()] },
+        job
+      )
+      // a conversation deleted meanwhile has nowhere to keep the answer
+      await this.store
+        .modify(id, (stored) => ({
+          ...stored,
+          conversation: { ...stored.conversation, updatedAt: Date.now(), messages: [...stored.conversation.messages, outcome.message] },
+          history: [...stored.history, ...outcome.added]
+        }))
+        .catch(() => undefined)
+      this.running.delete(id)
+      this.busy.delete(id)
+      job.live.done(outcome.message)
+    } finally {
+      // whatever happened, the conversation takes messages again
+      this.running.delete(id)
+      this.busy.delete(id)
+      this.changed()
+    }
+  }
+
+  private changed(): void {
+    this.deps.emit('chat:conversations-changed', {})
+  }
+}
