@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { isBuiltinServerName } from './builtin'
+import { builtinArgsFrom } from './builtinEquivalents'
 import { isHttpUrlTemplate, placeholdersIn, substitutePlaceholders } from './placeholders'
 import { EnvSchema, McpOAuthConfigSchema, McpServerSchema, type McpServer, type McpServerType } from './server'
 
@@ -57,7 +59,9 @@ const ImportedServerSchema = z
     /** our own: OAuth settings */
     oauth: McpOAuthConfigSchema.optional(),
     provider: z.string().optional(),
-    tags: z.array(z.string()).optional()
+    tags: z.array(z.string()).optional(),
+    /** our own export: this entry is the public package standing in for one of our built-ins */
+    studioBuiltin: z.string().optional()
   })
   .superRefine((entry, ctx) => {
     const type = entry.type ? normalizeServerType(entry.type) : undefined
@@ -285,15 +289,17 @@ function toServers(map: Record<string, ImportedServer>, options: ImportOptions):
   const issues: ConfigIssue[] = []
   const servers: McpServer[] = []
   for (const [key, entry] of Object.entries(map)) {
-    const name = entry.name ?? key
-    const type = entry.type ? normalizeServerType(entry.type) : entry.command ? 'stdio' : undefined
+    // our own export of a built-in comes back as the built-in, not as the package standing in for it
+    const builtin = entry.studioBuiltin && isBuiltinServerName(entry.studioBuiltin) ? entry.studioBuiltin : undefined
+    const name = builtin ?? entry.name ?? key
+    const type = builtin ? 'inMemory' : entry.type ? normalizeServerType(entry.type) : entry.command ? 'stdio' : undefined
     const candidate = {
       id: entry.id ?? makeId(key),
       name,
       type,
       description: entry.description,
-      command: entry.command,
-      args: entry.args,
+      command: builtin ? undefined : entry.command,
+      args: builtin ? builtinArgsFrom(builtin, entry.args) : entry.args,
       env: entry.env,
       cwd: entry.cwd,
       baseUrl: entry.baseUrl ?? entry.url ?? entry.serverUrl,

@@ -205,5 +205,21 @@ describe('export JSON', () => {
         remote: { type: 'sse', url: 'http://127.0.0.1:1/sse', tags: ['t'], isActive: false }
       }
     })
+    expect(screen.queryByTestId('export-builtins-note')).toBeNull()
+  })
+
+  it('writes a built-in as the public package other apps can run, and says so', async () => {
+    await renderServers([{ id: 'mem', name: '@studio/memory', type: 'inMemory', installSource: 'builtin', isActive: false }])
+    fireEvent.click(screen.getByTestId('add-server'))
+    fireEvent.click(await screen.findByTestId('add-menu-export'))
+    const json = await screen.findByTestId('export-json')
+    expect(JSON.parse(json.querySelector('.cm-content')!.textContent!).mcpServers['@studio/memory']).toEqual({
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-memory'],
+      studioBuiltin: '@studio/memory',
+      isActive: false
+    })
+    expect(screen.getByTestId('export-builtins-note').textContent).toContain('public packages')
   })
 })

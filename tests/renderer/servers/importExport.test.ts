@@ -37,6 +37,30 @@ describe('export', () => {
     const back = parseMcpConfig(JSON.stringify(exportMcpServers(servers)))
     expect(back.map(({ id: _id, installSource: _src, ...rest }) => rest)).toEqual(servers.map(({ id: _id, ...rest }) => rest))
   })
+
+  it('writes a built-in as the public package that does the same, which the importer turns back into the built-in', () => {
+    const builtins: McpServer[] = [
+      { id: 'm', name: '@studio/memory', type: 'inMemory', env: { MEMORY_FILE_PATH: '/home/me/graph.json' }, isActive: true },
+      { id: 'f', name: '@studio/filesystem', type: 'inMemory', args: ['/home/me/notes', '/home/me/code'], isActive: true },
+      { id: 't', name: '@studio/sequential-thinking', type: 'inMemory', isActive: false },
+      { id: 'w', name: '@studio/fetch', type: 'inMemory', env: { FETCH_ALLOW_PRIVATE: '1' }, isActive: true }
+    ]
+    const file = exportMcpServers(builtins).mcpServers
+    // what another host reads: runnable commands, no in-process type
+    expect(Object.values(file).map((e) => e.type)).toEqual(['stdio', 'stdio', 'stdio', 'stdio'])
+    expect(file['@studio/memory']).toMatchObject({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: '/home/me/graph.json' } })
+    expect(file['@studio/filesystem']).toMatchObject({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/me/notes', '/home/me/code'] })
+    expect(file['@studio/sequential-thinking']).toMatchObject({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-sequential-thinking'] })
+    // fetch's switches are ours alone: the package does not read them
+    expect(file['@studio/fetch']).toEqual({ type: 'stdio', command: 'uvx', args: ['mcp-server-fetch'], studioBuiltin: '@studio/fetch', isActive: true })
+    const back = parseMcpConfig(JSON.stringify({ mcpServers: file }))
+    expect(back.map(({ id: _id, installSource: _src, ...rest }) => rest)).toEqual([
+      { name: '@studio/memory', type: 'inMemory', env: { MEMORY_FILE_PATH: '/home/me/graph.json' }, isActive: true },
+      { name: '@studio/filesystem', type: 'inMemory', args: ['/home/me/notes', '/home/me/code'], isActive: true },
+      { name: '@studio/sequential-thinking', type: 'inMemory', isActive: false },
+      { name: '@studio/fetch', type: 'inMemory', isActive: true }
+    ])
+  })
 })
 
 describe('first-start approval', () => {

@@ -2,6 +2,7 @@ import { CopyOutlined, DownloadOutlined } from '@ant-design/icons'
 import { Alert, App, Button, Flex, Modal } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isBuiltinServer } from '@shared/mcp/builtin'
 import { useServers } from '@renderer/hooks/useServers'
 import { downloadText } from './download'
 import { exportMcpServersJson } from './exportConfig'
@@ -17,6 +18,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
   // written only while the dialog is open: the closed dialog lives in the toolbar of every list,
   // and 10,000 servers are tens of milliseconds of JSON at each change
   const text = useMemo(() => (open ? exportMcpServersJson(servers) : ''), [open, servers])
+  const hasBuiltins = useMemo(() => open && servers.some(isBuiltinServer), [open, servers])
 
   const copy = async () => {
     try {
@@ -51,6 +53,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
     >
       <Flex vertical gap="middle" data-testid="export-dialog">
         <Alert type="warning" showIcon title={t('serverExport.secretsWarning')} />
+        {hasBuiltins ? <Alert type="info" showIcon title={t('serverExport.builtinsNote')} data-testid="export-builtins-note" /> : null}
         <LazyJsonEditor value={text} readOnly ariaLabel={t('serverExport.editorLabel')} testId="export-json" height="360px" />
       </Flex>
     </Modal>

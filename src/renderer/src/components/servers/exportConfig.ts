@@ -1,3 +1,4 @@
+import { publicEquivalent, STUDIO_BUILTIN_KEY } from '@shared/mcp/builtinEquivalents'
 import type { McpServer } from '@shared/mcp/server'
 
 type Entry = Record<string, unknown>
@@ -5,17 +6,21 @@ type Entry = Record<string, unknown>
 /**
  * The list as an `mcpServers` file that Claude Desktop, Cursor and Cherry Studio read,
  * and our importer reads back to the same servers: `command/args/env` for stdio, `type` + `url`
- * for remote ones, our extra fields alongside (other hosts ignore unknown keys).
+ * for remote ones, our extra fields alongside (other hosts ignore unknown keys). A built-in runs
+ * only inside this app: it goes out as the public package that does the same, marked so that our
+ * importer brings the built-in back.
  */
 export function exportMcpServers(servers: McpServer[]): { mcpServers: Record<string, Entry> } {
   const mcpServers: Record<string, Entry> = {}
   for (const s of servers) {
+    const builtin = publicEquivalent(s)
     const entry: Entry = {
-      type: s.type,
+      type: builtin ? 'stdio' : s.type,
       description: s.description,
-      command: s.command,
-      args: s.args?.length ? s.args : undefined,
-      env: s.env && Object.keys(s.env).length ? s.env : undefined,
+      command: builtin ? builtin.command : s.command,
+      args: builtin ? builtin.args : s.args?.length ? s.args : undefined,
+      env: builtin ? builtin.env : s.env && Object.keys(s.env).length ? s.env : undefined,
+      [STUDIO_BUILTIN_KEY]: builtin ? s.name : undefined,
       cwd: s.cwd,
       url: s.baseUrl,
       headers: s.headers && Object.keys(s.headers).length ? s.headers : undefined,
