@@ -131,6 +131,8 @@ describe('first run: the built-ins and presets', () => {
     fireEvent.click(within(row).getByTestId('server-switch'))
     const approval = await screen.findByTestId('approval-dialog')
     expect(within(approval).getByTestId('approval-command').textContent).toBe('https://flomoapp.com/mcp')
+    // the user picked it from the app's own list: not "added from outside the app"
+    expect(within(approval).getByTestId('approval-warning').textContent).toContain("app's list of ready-made servers")
     fireEvent.click(screen.getByTestId('approval-cancel'))
     await waitFor(() => expect(within(row).getByTestId('server-switch')).toHaveProperty('disabled', false))
     expect(within(row).getByTestId('server-switch').getAttribute('aria-checked')).toBe('false')

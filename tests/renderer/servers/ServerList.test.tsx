@@ -108,6 +108,7 @@ describe('server list', () => {
     fireEvent.click(within(rowOf('Everything')).getByTestId('server-review'))
     const dialog = await screen.findByTestId('approval-dialog')
     expect(within(dialog).getByTestId('approval-command').textContent).toBe(`${process.execPath} ${imported.args!.join(' ')}`)
+    expect(within(dialog).getByTestId('approval-warning').textContent).toContain('added from outside the app')
     await act(async () => fireEvent.click(screen.getByTestId('approval-confirm')))
     await waitForStatus('Everything', 'connected')
     expect(cachedApprovals(store)).toEqual({ everything: true })

@@ -5,7 +5,8 @@ import { CommandText } from './CommandText'
 import { serverTarget, serverTypeKey } from './serverTarget'
 
 /**
- * Shown before the first start of a server the user did not type in (import, deep link): the whole
+ * Shown before the first start of a server the user did not type in (import, deep link, a preset of
+ * the app's catalogue, which says so rather than "from outside"): the whole
  * command line, where it runs, and which variables it gets (values hidden).
  */
 export function StartApprovalDialog({
@@ -33,7 +34,13 @@ export function StartApprovalDialog({
     >
       {server && (
         <div data-testid="approval-dialog">
-          <Alert type="warning" showIcon title={t('serverRuntime.approval.warning')} style={{ marginBottom: 16 }} />
+          <Alert
+            type="warning"
+            showIcon
+            title={server.installSource === 'preset' ? t('serverRuntime.approval.presetWarning') : t('serverRuntime.approval.warning')}
+            style={{ marginBottom: 16 }}
+            data-testid="approval-warning"
+          />
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('servers.columns.type')}>{t(`servers.types.${serverTypeKey(server)}`)}</Descriptions.Item>
             <Descriptions.Item label={server.command ? t('serverRuntime.approval.command') : t('serverRuntime.approval.url')}>
