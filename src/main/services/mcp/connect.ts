@@ -5,6 +5,7 @@ import type { McpConnectionInfo } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import { createClient, type ClientRequestHandlers } from './client'
 import { McpServerError } from './errors'
+import { LogFloodGate, gateTransport } from './logFloodGate'
 import type { MessageTap } from './messages/messageTap'
 import type { McpServerType } from '@shared/mcp/server'
 import { createTransport, shouldFallBackToSse, transportKindsFor, type TransportContext } from './transports'
@@ -76,9 +77,13 @@ export async function connectServer(
         await attempt.close()
       }
     }
+    // before the tap and the SDK set their handlers: a flood of log lines reaches neither
+    const gate = new LogFloodGate(ctx.log)
+    gateTransport(attempt.transport, gate)
     tap(connection, ctx.tapMessages?.())
     // set before connecting: a server dying right after the handshake must still be noticed
     client.onclose = () => {
+      gate.report()
       connection.closed = true
       connection.onClosed?.()
     }

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
 import spawn from 'cross-spawn'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, JSONRPCMessageSchema, JSONRPCNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { LineSplitter, type OverflowedLine } from './lineSplitter'
 import { trackChild } from '../../processes/liveChildren'
 
@@ -227,7 +227,10 @@ export class StdioProcessTransport implements Transport {
     let message: JSONRPCMessage
     try {
       if (text[0] !== '{') throw new Error('not JSON')
-      message = JSONRPCMessageSchema.parse(JSON.parse(text))
+      const parsed: unknown = JSON.parse(text)
+      // a notification checked against its own schema: the union tries a request first, and
+      // its failure (issues built, then thrown away) costs more than the rest of a log line
+      message = isNotification(parsed) ? JSONRPCNotificationSchema.parse(parsed) : JSONRPCMessageSchema.parse(parsed)
     } catch {
       this.options.onStdoutNoise?.(line)
       return
@@ -267,6 +270,10 @@ export class StdioProcessTransport implements Transport {
     if (this.stderrTail.length > STDERR_TAIL) this.stderrTail.shift()
     this.options.onStderrLine?.(line)
   }
+}
+
+function isNotification(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'method' in value && !('id' in value)
 }
 
 const ID = String.raw`"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")`
