@@ -27,8 +27,9 @@ commands:
                                             the servers' tools: the answer streams to stdout, each
                                             tool call and its result on stderr. The endpoint:
                                             --base-url (key from --api-key-env NAME or OPENAI_API_KEY),
-                                            else OPENAI_BASE_URL and OPENAI_API_KEY. --model: default
-                                            the first the endpoint lists. --approve-tools: ask (default;
+                                            else OPENAI_BASE_URL and OPENAI_API_KEY, else the app's
+                                            saved default provider. --model: default the provider's
+                                            default, or the first it lists. --approve-tools: ask (default;
                                             denied without a terminal), all or none. --max-steps:
                                             model calls in the turn (default 10). --servers: default
                                             every switched-on, approved server

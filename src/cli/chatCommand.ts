@@ -56,7 +56,7 @@ function terminalApproval(signal: AbortSignal): (call: ChatToolCall) => Promise<
  * stdout (or comes as one JSON object with --json); tool calls and results go to stderr.
  */
 export async function chatCommand(command: ChatCommand, ctx: CommandContext): Promise<number> {
-  const provider = resolveChatProvider(command)
+  const provider = await resolveChatProvider(command, ctx.userDataDir)
   const servers = pickServers(ctx.config, command.servers)
   const tools = await listChatTools(ctx.service, servers)
   let model = provider.model

@@ -1,16 +1,22 @@
+import { ProviderStore, ProviderUnusableError } from '../main/services/chat/ProviderStore'
 import type { ChatProvider } from '../main/services/chat/providers'
 import type { ChatCommand } from './args'
 import { usageError } from './errors'
 
 const HOW_TO_ADD =
   'pass --base-url URL (its key in --api-key-env NAME or OPENAI_API_KEY), or set OPENAI_BASE_URL and OPENAI_API_KEY; ' +
-  'e.g. --base-url https://api.openai.com/v1, or http://127.0.0.1:11434/v1 for Ollama'
+  'e.g. --base-url https://api.openai.com/v1, or http://127.0.0.1:11434/v1 for Ollama; or add a provider in the app (Model providers)'
 
-/** The endpoint of this run: from the command line, else from the environment, else a usage error saying how to give one. */
-export function resolveChatProvider(command: Pick<ChatCommand, 'baseUrl' | 'apiKeyEnv' | 'model'>, env: NodeJS.ProcessEnv = process.env): ChatProvider {
+type ProviderFlags = Pick<ChatCommand, 'baseUrl' | 'apiKeyEnv' | 'model'>
+
+/**
+ * The endpoint of this run: from the command line, else from the environment, else the app's
+ * saved default provider, else a usage error saying how to give one.
+ */
+export async function resolveChatProvider(command: ProviderFlags, userDataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<ChatProvider> {
   if (command.apiKeyEnv !== undefined && !command.baseUrl) throw usageError('--api-key-env goes with --base-url')
   const baseUrl = command.baseUrl ?? env.OPENAI_BASE_URL
-  if (!baseUrl) throw usageError(`no model provider: ${HOW_TO_ADD}`)
+  if (!baseUrl) return savedProvider(command, userDataDir)
   try {
     const url = new URL(baseUrl)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)')
@@ -23,4 +29,25 @@ export function resolveChatProvider(command: Pick<ChatCommand, 'baseUrl' | 'apiK
     if (!apiKey) throw usageError(`--api-key-env ${command.apiKeyEnv}: that environment variable is not set`)
   }
   return { baseUrl, apiKey: apiKey || undefined, model: command.model }
+}
+
+/** The app's default provider (with --model, that provider with this model); its key as the app saved it. */
+async function savedProvider(command: ProviderFlags, userDataDir: string): Promise<ChatProvider> {
+  // the environment was looked at already: only what the user saved counts here
+  const store = new ProviderStore({ userDataDir, env: {} })
+  const { providers, defaultModel, notice } = await store.list()
+  if (!providers.length) {
+    const unread = notice ? ` (the app's saved providers: ${notice.detail}; see ${notice.keptAs})` : ''
+    throw usageError(`no model provider: ${HOW_TO_ADD}${unread}`)
+  }
+  const providerId = defaultModel?.providerId ?? providers[0].id
+  try {
+    const { provider } = await store.resolve(command.model ? { providerId, model: command.model } : undefined)
+    return provider
+  } catch (error) {
+    if (error instanceof ProviderUnusableError) {
+      throw usageError(`the app's ${error.message} (a key the desktop app sealed with the system's keychain cannot be opened here): ${HOW_TO_ADD}`)
+    }
+    throw error
+  }
 }

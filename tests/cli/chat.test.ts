@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { EVERYTHING, freePort } from '../main/services/helpers'
+import { ProviderStore } from '../../src/main/services/chat/ProviderStore'
+import { EVERYTHING, freePort, tempDir } from '../main/services/helpers'
 import { scriptedModel, toolResults, type ChatRequest, type Reply, type ScriptedModel } from '../fixtures/chat/scriptedModel'
 import { cli, stopStrayClis, writeConfig } from './run'
 
@@ -84,6 +85,16 @@ describe('cli chat', () => {
     const down = await chat(['hi', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'm'])
     expect(down.code).toBe(1)
     expect(down.stderr).toContain('(connection refused): is it running?')
+  })
+
+  it("without --base-url or OPENAI_BASE_URL, the app's saved default provider runs, with the key the app saved", async () => {
+    const userData = tempDir('mcp-cli-providers-')
+    const providers = new ProviderStore({ userDataDir: userData, env: {} })
+    const saved = await providers.save({ name: 'Saved', baseUrl: model.baseUrl, apiKey: KEY, models: ['scripted-1', 'scripted-2'] })
+    await providers.setDefaultModel({ providerId: saved.id, model: 'scripted-2' })
+    const run = await chat(['2 + 3?', '--approve-tools', 'all', '--json'], { MCP_STUDIO_USER_DATA: userData, OPENAI_API_KEY: '' })
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'The answer: The sum of 2 and 3 is 5.', model: 'scripted-2' })
   })
 
   it('exit 2 without a provider, saying how to add one, and for bad usage', async () => {
