@@ -1,5 +1,6 @@
 import { ipcContract } from '@shared/ipc/contract'
 import { appHandlers, type AppHandlerDeps } from './ipc/appHandlers'
+import { chatHandlers } from './ipc/chatHandlers'
 import { chatProviderHandlers } from './ipc/chatProviderHandlers'
 import { extensionHandlers } from './ipc/extensionHandlers'
 import { forwardEvents } from './ipc/forwardEvents'
@@ -8,6 +9,7 @@ import { mcpHandlers } from './ipc/mcpHandlers'
 import { serverHandlers } from './ipc/serverHandlers'
 import { storageHandlers } from './ipc/storageHandlers'
 import { traceHandlers } from './ipc/traceHandlers'
+import { ChatService } from './services/chat/ChatService'
 import { ProviderStore } from './services/chat/ProviderStore'
 import { ExtensionInstaller } from './services/extensions/ExtensionInstaller'
 import type { OpenedFileInbox } from './services/extensions/OpenedFileInbox'
@@ -31,6 +33,8 @@ export interface Host {
   manager: ServerManager
   /** the chat's model providers and their keys */
   providers: ProviderStore
+  /** conversations and their turns, run in main for every window */
+  chat: ChatService
   /** ends every MCP client and child process, then waits for the registry's last write */
   close(): Promise<void>
 }
@@ -85,6 +89,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const providers = new ProviderStore({ userDataDir: platform.userDataDir, encrypt: platform.encrypt?.bind(platform), decrypt: platform.decrypt?.bind(platform), env: process.env, fetch: platform.fetch })
   void providers.load().catch(() => undefined)
   const offProviders = providers.onChange(() => platform.emit('chat:providers-changed', {}))
+  // conversations: each turn runs here, streamed to every window, its tool calls approved there
+  const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir })
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {
     ...appHandlers(deps),
@@ -93,7 +99,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     ...mcpHandlers(mcp, registry),
     ...traceHandlers(tracing, otlp),
     ...extensionHandlers({ installer: extensions, registry, platform, opened: deps.openedExtensions }),
-    ...chatProviderHandlers({ providers, fetch: platform.fetch })
+    ...chatProviderHandlers({ providers, fetch: platform.fetch }),
+    ...chatHandlers(chat)
   }
   // the collector's header values are secrets too: never in an error sent to a window
   const router = new IpcRouter(ipcContract, () => [...mcp.secrets.values(), ...otlp.secrets(), ...providers.secrets()])
@@ -106,9 +113,12 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     extensions,
     manager,
     providers,
+    chat,
     close: async () => {
       unwatch()
       stopManaging()
+      // every turn stopped (its calls cancelled, what was said stored) before the servers go
+      await chat.close()
       await extensions.staging.discardAll()
       offSpans()
       offRecording()
