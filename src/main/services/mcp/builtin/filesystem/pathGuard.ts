@@ -79,6 +79,9 @@ export class PathGuard {
     return { requested, absolute, real, exists }
   }
 
+  /** Whether a real path is an allowed folder or inside one (what an opened file is checked against). */
+  readonly allows = (real: string): boolean => this.roots.usable.some((root) => isInside(root, real))
+
   /** For a tool that must not act on an allowed folder itself (moving one away). */
   isRoot(real: string): boolean {
     return this.roots.usable.includes(real)

@@ -1,4 +1,3 @@
-import { readFile, stat } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
@@ -8,24 +7,36 @@ import { MEDIA_LIMIT, TEXT_LIMIT, formatSize, readHead, readTail, readWholeText 
 import { mediaTypeOf } from './mediaTypes'
 import type { PathGuard } from './pathGuard'
 import { friendly, reads, text } from './toolKit'
+import { openForReading } from './verifiedOpen'
 
 const lineCount = (what: string) => z.number().int().positive().optional().describe(what)
 
 async function readText(guard: PathGuard, path: string, head?: number, tail?: number): Promise<string> {
   if (head !== undefined && tail !== undefined) throw new Error('Give head or tail, not both.')
   const { real, requested } = await guard.resolve(path)
-  if (head !== undefined) return readHead(real, head)
-  if (tail !== undefined) return readTail(real, tail)
-  return readWholeText(real, requested)
+  const handle = await openForReading(real, requested, guard.allows)
+  try {
+    if (head !== undefined) return await readHead(handle, head)
+    if (tail !== undefined) return await readTail(handle, tail)
+    return await readWholeText(handle, requested)
+  } finally {
+    await handle.close()
+  }
 }
 
 async function readMedia(guard: PathGuard, path: string): Promise<CallToolResult> {
   const { real, requested } = await guard.resolve(path)
-  const info = await stat(real)
-  if (!info.isFile()) throw new Error(`"${requested}" is not a file.`)
-  if (info.size > MEDIA_LIMIT) throw new Error(`"${requested}" is ${formatSize(info.size)}, over the ${formatSize(MEDIA_LIMIT)} limit for media files.`)
+  const handle = await openForReading(real, requested, guard.allows)
+  let data: string
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) throw new Error(`"${requested}" is not a file.`)
+    if (info.size > MEDIA_LIMIT) throw new Error(`"${requested}" is ${formatSize(info.size)}, over the ${formatSize(MEDIA_LIMIT)} limit for media files.`)
+    data = (await handle.readFile()).toString('base64')
+  } finally {
+    await handle.close()
+  }
   const mimeType = mediaTypeOf(real)
-  const data = (await readFile(real)).toString('base64')
   if (mimeType.startsWith('image/')) return { content: [{ type: 'image', data, mimeType }] }
   if (mimeType.startsWith('audio/')) return { content: [{ type: 'audio', data, mimeType }] }
   // neither image nor audio: the bytes as a resource, which a client can save or show
@@ -132,8 +143,9 @@ export function registerReadTools(server: McpServer, guard: PathGuard): void {
       annotations: reads
     },
     friendly(async ({ path }) => {
-      const { real } = await guard.resolve(path)
-      const info = await stat(real)
+      const { real, requested } = await guard.resolve(path)
+      const handle = await openForReading(real, requested, guard.allows)
+      const info = await handle.stat().finally(() => handle.close())
       const fields = {
         path: real,
         size: info.size,

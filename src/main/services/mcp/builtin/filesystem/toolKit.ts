@@ -35,7 +35,9 @@ export function friendly<A, R>(handler: (args: A) => Promise<R>): (args: A) => P
     } catch (error) {
       const errno = error as NodeJS.ErrnoException
       const words = errno.code ? MESSAGES[errno.code] : undefined
-      if (words && errno.path) throw new Error(`"${errno.path}" ${words}`, { cause: error })
+      // a name under a held folder's descriptor says nothing to the reader: its last part does
+      const path = errno.path?.startsWith('/proc/self/fd/') ? errno.path.split('/').slice(5).join('/') : errno.path
+      if (words && path) throw new Error(`"${path}" ${words}`, { cause: error })
       throw error
     }
   }

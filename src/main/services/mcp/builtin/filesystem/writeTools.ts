@@ -1,5 +1,5 @@
 import { rename, stat } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname } from 'node:path'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { lockFor } from '../memory/fileLocks'
@@ -7,6 +7,7 @@ import { readWholeText, writeFileAtomically } from './fileIo'
 import type { PathGuard } from './pathGuard'
 import { applyEdits, diffBlock } from './textEdits'
 import { creates, friendly, overwrites, text } from './toolKit'
+import { holdFolder, openForReading } from './verifiedOpen'
 
 const fileArg = z.string().describe('The file, absolute or relative to the first allowed directory')
 
@@ -32,7 +33,7 @@ export function registerWriteTools(server: McpServer, guard: PathGuard): void {
     friendly(async ({ path, content }) => {
       const { real, requested } = await guard.resolve(path)
       await requireFolderOf(real, requested)
-      await lockFor(real).runExclusive(() => writeFileAtomically(real, content))
+      await lockFor(real).runExclusive(() => writeFileAtomically(real, content, requested, guard.allows))
       return text(`Successfully wrote to ${requested}`)
     })
   )
@@ -64,9 +65,10 @@ export function registerWriteTools(server: McpServer, guard: PathGuard): void {
       const { real, requested } = await guard.resolve(path)
       // read, change and write under one lock: two edits at once must not lose one of them
       const diff = await lockFor(real).runExclusive(async () => {
-        const before = await readWholeText(real, requested)
+        const handle = await openForReading(real, requested, guard.allows)
+        const before = await readWholeText(handle, requested).finally(() => handle.close())
         const after = applyEdits(before, edits)
-        if (!dryRun) await writeFileAtomically(real, after)
+        if (!dryRun) await writeFileAtomically(real, after, requested, guard.allows)
         return diffBlock(requested, before, after)
       })
       return text(dryRun ? `Dry run: nothing was written. The changes would be:\n\n${diff}` : diff)
@@ -92,11 +94,21 @@ export function registerWriteTools(server: McpServer, guard: PathGuard): void {
       if (guard.isRoot(from.real)) throw new Error(`"${source}" is an allowed directory itself and cannot be moved.`)
       // the entry itself moves (a link stays a link), so its folder must be allowed too
       const fromFolder = await guard.resolve(dirname(from.absolute))
-      const entry = join(fromFolder.real, basename(from.absolute))
       const to = await guard.resolve(destination)
       if (to.exists) throw new Error(`"${destination}" already exists; move_file does not overwrite. Choose another destination.`)
       await requireFolderOf(to.real, destination)
-      await rename(entry, to.real)
+      // both folders held open and checked: a swap of either after the guard looked moves nothing elsewhere
+      const fromHeld = await holdFolder(fromFolder.real, source, guard.allows)
+      try {
+        const toHeld = await holdFolder(dirname(to.real), destination, guard.allows)
+        try {
+          await rename(fromHeld.entry(basename(from.absolute)), toHeld.entry(basename(to.real)))
+        } finally {
+          await toHeld.close()
+        }
+      } finally {
+        await fromHeld.close()
+      }
       return text(`Successfully moved ${source} to ${destination}`)
     })
   )
