@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { McpServer as SdkServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { AssistantMessage, ChatToolCallView } from '@shared/chat/conversations'
 import type { ChatApprovalRequest, ChatEventPayload } from '@shared/chat/events'
@@ -68,7 +68,7 @@ const callThenAnswer = (tool: string, args: unknown) => (request: ChatRequest): 
   return results.length ? { text: `Result: ${results.at(-1)}` } : { toolCalls: [{ name: fn(request, tool), args }] }
 }
 
-async function start(options: { servers?: McpServer[]; key?: string; userDataDir?: string } = {}) {
+async function start(options: { servers?: McpServer[]; key?: string; userDataDir?: string; noProvider?: boolean } = {}) {
   const userDataDir = options.userDataDir ?? tempDir('mcp-chat-')
   const events: { event: string; payload: unknown }[] = []
   const platform = createNodePlatform({ userDataDir, onEvent: (event, payload) => events.push({ event, payload }) })
@@ -84,7 +84,7 @@ async function start(options: { servers?: McpServer[]; key?: string; userDataDir
   if (servers.length) await host.registry.add(servers, { approve: true })
   const api = async <C extends IpcChannelName>(channel: C, args?: IpcArgs<C>): Promise<IpcResult<C>> =>
     unwrapResponse(await host.router.invoke(channel, args, { via: 'direct' })) as IpcResult<C>
-  const provider = await api('chat:save-provider', { name: 'Scripted', baseUrl: model.baseUrl, apiKey: options.key ?? KEY, models: ['scripted-1'] })
+  const provider = options.noProvider ? undefined : await api('chat:save-provider', { name: 'Scripted', baseUrl: model.baseUrl, apiKey: options.key ?? KEY, models: ['scripted-1'] })
   const of = <T>(name: string) => events.filter((e) => e.event === name).map((e) => e.payload as T)
   const chatEvents = (messageId: string) => of<ChatEventPayload>('chat:event').filter((e) => e.messageId === messageId)
   const done = async (messageId: string): Promise<AssistantMessage> => {
@@ -223,7 +223,7 @@ describe('the chat service: conversations, turns, approvals', () => {
     expect(failed.error?.message).not.toMatch(/\n\s+at /)
     expect((await api('chat:get-conversation', { conversationId: chat.id })).messages.at(-1)).toEqual(failed)
 
-    await api('chat:save-provider', { id: provider.id, name: 'Scripted', baseUrl: model.baseUrl, apiKey: KEY, models: ['scripted-1'] })
+    await api('chat:save-provider', { id: provider!.id, name: 'Scripted', baseUrl: model.baseUrl, apiKey: KEY, models: ['scripted-1'] })
     const again = await done((await api('chat:retry', { conversationId: chat.id })).messageId)
     expect(textOf(again)).toBe('fine now')
     const { messages } = await api('chat:get-conversation', { conversationId: chat.id })
@@ -296,6 +296,35 @@ describe('the chat service: conversations, turns, approvals', () => {
     expect(model.requests().at(-1)!.tools?.map((t) => t.function.name)).not.toContain(waitId)
     // a renamed chat keeps its name after the first message
     expect((await api('chat:get-conversation', { conversationId: chat.id })).title).toBe('Renamed')
+  })
+
+  it('with no provider, or tools that cannot be listed, the turn ends with the reason on the message', async () => {
+    // no provider from the environment either
+    vi.stubEnv('OPENAI_BASE_URL', '')
+    vi.stubEnv('OPENAI_API_KEY', '')
+    try {
+      const ghost: McpServer = { id: 'ghost', name: 'ghost', type: 'inMemory', isActive: true }
+      const { api, done } = await start({ noProvider: true, servers: [lab, ghost] })
+      const chat = await api('chat:create-conversation')
+      const none = await done((await api('chat:send', { conversationId: chat.id, text: 'anyone?' })).messageId)
+      expect(none.error).toMatchObject({ kind: 'provider', message: expect.stringContaining('no model provider yet') })
+      expect((await api('chat:get-conversation', { conversationId: chat.id })).messages.at(-1)).toEqual(none)
+
+      await api('chat:save-provider', { name: 'Scripted', baseUrl: model.baseUrl, apiKey: KEY, models: ['scripted-1'] })
+      const broken = await done((await api('chat:retry', { conversationId: chat.id })).messageId)
+      expect(broken.error).toMatchObject({ kind: 'tools', message: expect.stringContaining('no built-in server named "ghost"') })
+      // the picker shows which server failed, and the others' tools
+      const groups = await api('chat:list-tools', { conversationId: chat.id })
+      expect(groups.find((g) => g.serverId === 'ghost')).toMatchObject({ tools: [], error: expect.stringContaining('ghost') })
+      expect(groups.find((g) => g.serverId === 'lab')?.tools).toHaveLength(2)
+
+      // picking only the working server: the chat answers
+      script = () => ({ text: 'here' })
+      await api('chat:update-conversation', { conversationId: chat.id, tools: { serverIds: ['lab'], disabledTools: [] } })
+      expect(textOf(await done((await api('chat:retry', { conversationId: chat.id })).messageId))).toBe('here')
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 
   it('a damaged conversation file is set aside and named; the others are listed', async () => {
