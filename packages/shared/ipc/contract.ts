@@ -80,6 +80,8 @@ const chatId = z.string().regex(/^[\w-]{1,100}$/, 'conversationId: letters, digi
 export const ipcContract = {
   'app:get-info': channel<AppInfo>()(none),
   'app:open-external': channel<void>()(z.object({ url: z.string().min(1) })),
+  /** shows the data folder in the system's file manager (Electron); `opened: false` where there is none to ask (browser mode) */
+  'app:open-data-folder': channel<{ opened: boolean }>()(none),
   /** opened: a window was made (Electron); otherwise `url` is for the caller to open (browser mode). `traceId`: the trace it shows first */
   'app:open-trace-window': channel<{ opened: boolean; url?: string }>()(z.object({ traceId: z.string().regex(/^[0-9a-f]{32}$/).optional() }).optional()),
   /** a web image (a server's logo) as a data: URL, fetched by main so the window's CSP stays strict */

@@ -40,6 +40,8 @@ export interface AppInfo {
   version: string
   mode: 'electron' | 'browser'
   platform: string
+  /** where the app keeps its server list, settings, chats and logs (the user-data folder) */
+  dataFolder: string
 }
 
 /** A package registry the user already set up, found in their own tool settings. */

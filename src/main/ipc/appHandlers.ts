@@ -30,11 +30,18 @@ export function appHandlers(deps: AppHandlerDeps): NamespaceHandlers<'app'> {
     name: platform.appName,
     version: platform.appVersion,
     mode,
-    platform: process.platform
+    platform: process.platform,
+    dataFolder: platform.userDataDir
   }
   return {
     'app:get-info': () => info,
     'app:open-external': ({ url }) => platform.openExternal(url),
+    // only the app's own folder: the window never names a path to open
+    'app:open-data-folder': async () => {
+      if (!platform.openFolder) return { opened: false }
+      await platform.openFolder(platform.userDataDir)
+      return { opened: true }
+    },
     'app:open-trace-window': (args) => windows.openTraceWindow(args?.traceId),
     'app:fetch-image': async ({ url }) => ({ dataUrl: await images.dataUrl(url) }),
     // read each time the editor opens: a mirror set up a minute ago shows without a restart

@@ -24,6 +24,8 @@ export interface Platform {
   confirmStart?(servers: McpServer[]): Promise<boolean>
   /** a native folder picker: the folder, or undefined when the user cancelled. Absent without one (plain Node). */
   pickFolder?(): Promise<string | undefined>
+  /** shows a folder of ours in the system's file manager (Electron) */
+  openFolder?(path: string): Promise<void>
   /** a native file picker (Electron); undefined when cancelled */
   pickFile?(): Promise<string | undefined>
   encrypt?(plain: string): string

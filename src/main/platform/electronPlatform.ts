@@ -59,6 +59,11 @@ export function createElectronPlatform(windows: () => BrowserWindow[]): Platform
     confirmStart: (servers) => confirmStartNatively(servers, windows().find((win) => !win.isDestroyed())),
     pickFolder: () => pickFolderNatively(windows().find((win) => !win.isDestroyed())),
     pickFile: () => pickFileNatively(windows().find((win) => !win.isDestroyed())),
+    openFolder: async (path) => {
+      // openPath answers an error text rather than throwing
+      const failure = await shell.openPath(path)
+      if (failure) throw new Error(`could not open ${path}: ${failure}`)
+    },
     emit(event, payload) {
       for (const win of windows()) {
         if (!win.isDestroyed()) win.webContents.send(event, payload)

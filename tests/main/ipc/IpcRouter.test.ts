@@ -22,8 +22,12 @@ describe('IpcRouter', () => {
     const response = await appRouter().invoke('app:get-info', undefined, { via: 'direct' })
     expect(response).toEqual({
       ok: true,
-      result: { name: 'MCP Studio', version: expect.stringMatching(/^\d+\.\d+\.\d+/), mode: 'browser', platform: process.platform }
+      result: { name: 'MCP Studio', version: expect.stringMatching(/^\d+\.\d+\.\d+/), mode: 'browser', platform: process.platform, dataFolder: expect.stringContaining('mcp-router-') }
     })
+  })
+
+  it('opens the data folder only where the platform has a file manager to ask', async () => {
+    expect(await appRouter().invoke('app:open-data-folder', undefined, { via: 'direct' })).toEqual({ ok: true, result: { opened: false } })
   })
 
   it('refuses bad arguments with an error that names the field, before the handler runs', async () => {
@@ -82,7 +86,7 @@ describe('IpcRouter', () => {
 
   it('refuses to register a channel twice or one outside the contract', () => {
     const router = appRouter()
-    expect(() => router.handle('app:get-info', () => ({ name: '', version: '', mode: 'browser', platform: '' }))).toThrow(/already/)
+    expect(() => router.handle('app:get-info', () => ({ name: '', version: '', mode: 'browser', platform: '', dataFolder: '' }))).toThrow(/already/)
     expect(() => router.handle('mcp:nope' as never, () => undefined as never)).toThrow(/not in the IPC contract/)
   })
 

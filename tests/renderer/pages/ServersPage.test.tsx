@@ -27,6 +27,9 @@ describe('ServersPage', () => {
     expect(mode.dataset.mode).toBe('browser')
     expect(mode.textContent).toBe('Browser')
     expect(screen.getByTestId('app-platform').textContent).toBe(process.platform === 'linux' ? 'Linux' : expect.any(String))
+    // where the servers, settings and chats are kept: shown to copy (browser mode has no file manager to ask)
+    expect(screen.getByTestId('app-data-folder').textContent).toContain('mcp-studio-')
+    expect(screen.queryByTestId('app-data-folder-open')).toBeNull()
     expect(document.title).toBe('MCP Studio')
   })
 

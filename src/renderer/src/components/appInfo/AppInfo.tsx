@@ -1,10 +1,35 @@
-import { Alert, Button, Descriptions, Skeleton, Tag } from 'antd'
+import { FolderOpenOutlined } from '@ant-design/icons'
+import { Alert, App, Button, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { AppInfo } from '@shared/ipc/contract'
+import { useApi } from '@renderer/context/ApiContext'
+import { describeError, errorLine } from '@renderer/components/errors/describeError'
 import { useAppInfo } from '@renderer/hooks/useAppInfo'
 
 // OS names are proper nouns, the same in every language; unknown ones are shown as main reports them
 const platformNames: Record<string, string> = { darwin: 'macOS', win32: 'Windows', linux: 'Linux' }
+
+/** The user-data folder: copyable everywhere, opened in the file manager where the app can ask for one (desktop). */
+function DataFolder({ info }: { info: AppInfo }) {
+  const { t } = useTranslation()
+  const api = useApi()
+  const { message } = App.useApp()
+  const open = () => {
+    api.app.openDataFolder().catch((failure: unknown) => void message.error(errorLine(t, describeError(failure))))
+  }
+  return (
+    <Flex gap="small" align="center" wrap>
+      <Typography.Text code copyable={{ tooltips: [t('appInfo.copyFolder'), t('appInfo.copied')] }} data-testid="app-data-folder">
+        {info.dataFolder}
+      </Typography.Text>
+      {info.mode === 'electron' ? (
+        <Button size="small" icon={<FolderOpenOutlined />} onClick={open} data-testid="app-data-folder-open">
+          {t('appInfo.openFolder')}
+        </Button>
+      ) : null}
+    </Flex>
+  )
+}
 
 function InfoDetails({ info }: { info: AppInfo }) {
   const { t } = useTranslation()
@@ -33,7 +58,8 @@ function InfoDetails({ info }: { info: AppInfo }) {
           key: 'platform',
           label: t('appInfo.platform'),
           children: <span data-testid="app-platform">{platformNames[info.platform] ?? info.platform}</span>
-        }
+        },
+        { key: 'dataFolder', label: t('appInfo.dataFolder'), span: 'filled', children: <DataFolder info={info} /> }
       ]}
     />
   )
