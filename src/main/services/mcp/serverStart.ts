@@ -69,9 +69,9 @@ export class ServerStart {
         elicit: (params, request) => requests.elicit(configured, params, { connection: origin, ...request }, log),
         sample: (params, request) => requests.sample(configured, params, { connection: origin, ...request }, log)
       }
-    }), (lost) => {
+    }), (lost, lostConnection) => {
       // a refresh failed where no browser may open: over until the user signs in, and the state says so
-      void owner.lose(configured, lost)
+      void owner.lose(configured, lost, lostConnection)
     })
     wireConnection({ emit, withdrawn: (o, rpcId) => requests.withdrawn(o, rpcId) }, configured, owner, connection, origin, log)
     return connection

@@ -237,11 +237,17 @@ export class ServerConnection {
   }
 
   /**
-   * The session was lost for a reason the user must act on (a refresh token that no longer
-   * works): closed, and the state says why.
+   * The session of `connection` was lost for a reason the user must act on (a refresh token that
+   * no longer works): that connection is closed, and the state says why. Only that one: by the
+   * time this runs the user may have pressed Sign in, whose connect is then left alone.
    */
-  async lose(server: McpServer, error: unknown): Promise<void> {
-    await this.close(server, 'restart')
+  async lose(server: McpServer, error: unknown, connection: Connection): Promise<void> {
+    const live = this.live
+    if (live?.connection !== connection) return
+    this.retire(live)
+    await Promise.all([...this.closing])
+    if (this.live || this.pending) return
+    this.endSession()
     this.setState(server, this.failure(error))
   }
 

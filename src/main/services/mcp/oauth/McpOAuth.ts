@@ -38,7 +38,8 @@ export class McpOAuth {
   readonly store: OAuthStore
   /** the platform's fetch, with refreshes that race each other sharing one request */
   private readonly fetch: typeof fetch
-  private readonly signingIn = new Set<string>()
+  /** the Sign in running for each server, by id */
+  private readonly signingIn = new Map<string, symbol>()
 
   constructor(
     private readonly platform: Platform,
@@ -70,19 +71,26 @@ export class McpOAuth {
     })
   }
 
-  /** A connect's sign-in; none for a server that is not reached over HTTP. */
+  /**
+   * A connect's sign-in; none for a server that is not reached over HTTP. Only a connect started
+   * by the user's Sign in may open the browser, and only while that Sign in runs: a connection
+   * from before it (still closing, its stream retrying) never does.
+   */
   session(server: McpServer): SignInSession | undefined {
     if (!server.baseUrl || server.type === 'stdio' || server.type === 'inMemory') return undefined
-    return new SignInSession(this.provider(server), server, this.callbacks, this.fetch, this.interactive(server))
+    const signIn = this.signingIn.get(server.id)
+    const interactive = () => !!this.options.interactive || (signIn !== undefined && this.signingIn.get(server.id) === signIn)
+    return new SignInSession(this.provider(server, interactive), server, this.callbacks, this.fetch, interactive())
   }
 
   /** The user's Sign in: `connect` (a restart) runs with the browser allowed. */
   async signIn<T>(server: McpServer, connect: () => Promise<T>): Promise<T> {
-    this.signingIn.add(server.id)
+    const mine = Symbol(server.id)
+    this.signingIn.set(server.id, mine)
     try {
       return await connect()
     } finally {
-      this.signingIn.delete(server.id)
+      if (this.signingIn.get(server.id) === mine) this.signingIn.delete(server.id)
     }
   }
 

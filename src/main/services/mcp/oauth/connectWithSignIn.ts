@@ -31,14 +31,14 @@ export async function connectWithSignIn(
   oauth: { get(): Promise<McpOAuth> },
   connect: (auth: ConnectAuth) => Promise<Connection>,
   /** a refresh failed where no browser may open: the connection is over until the user signs in */
-  onSignInLost?: (error: McpServerError) => void
+  onSignInLost?: (error: McpServerError, connection: Connection) => void
 ): Promise<Connection> {
   const session: SignInSession | undefined = server.baseUrl ? (await oauth.get()).session(server) : undefined
   if (!session) return connect({})
   await session.begin()
   try {
     const connection = await connect({ authProvider: session.provider, authFetch: session.fetch, finishSignIn: (signal) => session.finishSignIn(signal) })
-    session.guard(connection.transport, onSignInLost)
+    session.guard(connection.transport, onSignInLost && ((error) => onSignInLost(error, connection)))
     return connection
   } finally {
     session.end()
