@@ -100,8 +100,13 @@ describe('ProviderStore', () => {
     expect((await storeIn(dir).resolve()).ref).toEqual({ providerId: a.id, model: 'typed-by-hand' })
     await expect(store.setDefaultModel({ providerId: 'nope', model: 'm' })).rejects.toThrow('no model provider "nope"')
 
+    let changes = 0
+    store.onChange(() => changes++)
     await store.remove(a.id)
     expect((await storeIn(dir).list()).defaultModel).toEqual({ providerId: b.id, model: 'b-2' })
+    // removed twice (two windows): the second is nothing to do
+    await store.remove(a.id)
+    expect(changes).toBe(1)
   })
 
   it('resolve: a clear error for an unknown provider, and for none at all', async () => {

@@ -139,6 +139,8 @@ export class ProviderStore {
   async remove(providerId: string): Promise<void> {
     if (providerId === ENV_PROVIDER_ID) throw new Error(ENV_READ_ONLY)
     await this.change((state) => {
+      // already gone (removed twice, or from another window): nothing to write or tell
+      if (!state.providers.some((p) => p.id === providerId)) return { state: undefined, result: undefined }
       const providers = state.providers.filter((p) => p.id !== providerId)
       // the default goes with its provider; the next one in the list takes over
       const defaultModel = state.defaultModel?.providerId === providerId ? undefined : state.defaultModel
@@ -235,13 +237,14 @@ export class ProviderStore {
   }
 
   /** One change: computed on the current state, written, then made current and told to listeners. */
-  private change<T>(compute: (state: State) => { state: State; result: T }): Promise<T> {
+  private change<T>(compute: (state: State) => { state: State | undefined; result: T }): Promise<T> {
     const run = async () => {
       await this.load()
       if (!this.state.writable) {
         throw new Error(`the saved model providers in ${this.file.file} cannot be read, so they are not changed: ${this.state.notice?.detail ?? ''}`)
       }
       const { state, result } = compute(this.state)
+      if (!state) return result
       await this.file.write(this.toFile(state))
       this.state = state
       for (const listener of this.listeners) listener()
