@@ -6,7 +6,8 @@ import type { McpHost } from '../mcp/mcpHost'
 import type { Platform } from '../../platform/Platform'
 import type { ServerRegistry } from '../servers/ServerRegistry'
 import { ChatApprovals } from './chatApprovals'
-import { ChatError } from './chatErrors'
+import { ChatError, notFound } from './chatErrors'
+import { cutToLastUserMessage, newConversation, withOutcome, withUserMessage } from './conversationEdits'
 import { listConversationTools, type ConversationTools } from './conversationTools'
 import { runConversationTurn, type TurnJob } from './conversationTurn'
 import { ConversationStore } from './ConversationStore'
@@ -14,8 +15,6 @@ import type { StoredConversation } from './conversationFile'
 import { LiveMessage } from './liveMessage'
 import type { ChatProvider } from './providers'
 
-export const NEW_CHAT_TITLE = 'New chat'
-const TITLE_CHARS = 60
 /** the model of a turn that could not resolve one (no provider yet) */
 const NO_MODEL: ModelRef = { providerId: '', model: '' }
 
@@ -37,12 +36,6 @@ interface RunningTurn {
   live: LiveMessage
   abort: AbortController
   done: Promise<void>
-}
-
-/** The first line of the first message, short enough for the list. */
-export function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0].trim()
-  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line
 }
 
 /**
@@ -82,19 +75,10 @@ export class ChatService {
 
   async create(options: { model?: ModelRef; tools?: ChatToolChoice } = {}): Promise<Conversation> {
     await this.ready
-    const now = Date.now()
-    const conversation: Conversation = {
-      id: randomUUID(),
-      title: NEW_CHAT_TITLE,
-      createdAt: now,
-      updatedAt: now,
-      model: options.model,
-      tools: options.tools ?? { disabledTools: [] },
-      messages: []
-    }
-    await this.store.create({ conversation, history: [], historyAt: {} })
+    const stored = newConversation({ model: options.model, tools: options.tools ?? { disabledTools: [] } })
+    await this.store.create(stored)
     this.changed()
-    return conversation
+    return stored.conversation
   }
 
   async update(changes: { conversationId: string; title?: string; model?: ModelRef; tools?: ChatToolChoice }): Promise<Conversation> {
@@ -114,39 +98,18 @@ export class ChatService {
     await this.stop(conversationId)
     this.approvals.forget(conversationId)
     const removed = await this.store.remove(conversationId)
-    if (!removed) throw new ChatError('CHAT_NOT_FOUND', `no conversation with id "${conversationId}"`)
+    if (!removed) throw notFound(conversationId)
     this.changed()
   }
 
   /** Stores the user's message and starts the turn; resolves as soon as it began. */
   send(conversationId: string, text: string): Promise<{ messageId: string }> {
-    return this.startTurn(conversationId, (stored) => {
-      const c = stored.conversation
-      const now = Date.now()
-      const message = { id: randomUUID(), role: 'user' as const, text, at: now }
-      const title = c.title === NEW_CHAT_TITLE && c.messages.length === 0 ? titleFrom(text) || NEW_CHAT_TITLE : c.title
-      return {
-        conversation: { ...c, title, updatedAt: now, messages: [...c.messages, message] },
-        history: [...stored.history, { role: 'user', content: text }],
-        historyAt: { ...stored.historyAt, [message.id]: stored.history.length }
-      }
-    })
+    return this.startTurn(conversationId, (stored) => withUserMessage(stored, text))
   }
 
   /** Runs the last user message again: what came after it goes, in the page and in the model's history. */
   retry(conversationId: string): Promise<{ messageId: string }> {
-    return this.startTurn(conversationId, (stored) => {
-      const c = stored.conversation
-      const at = c.messages.findLastIndex((m) => m.role === 'user')
-      if (at < 0) throw new ChatError('NOTHING_TO_RETRY', 'this conversation has no message to run again; write one')
-      const user = c.messages[at]
-      const historyAt = stored.historyAt[user.id]
-      return {
-        ...stored,
-        conversation: { ...c, updatedAt: Date.now(), messages: c.messages.slice(0, at + 1) },
-        history: historyAt === undefined ? stored.history : stored.history.slice(0, historyAt + 1)
-      }
-    })
+    return this.startTurn(conversationId, cutToLastUserMessage)
   }
 
   /** false when no turn was running. Resolves once what was said so far is stored. */
@@ -219,13 +182,7 @@ export class ChatService {
         job
       )
       // a conversation deleted meanwhile has nowhere to keep the answer
-      await this.store
-        .modify(id, (stored) => ({
-          ...stored,
-          conversation: { ...stored.conversation, updatedAt: Date.now(), messages: [...stored.conversation.messages, outcome.message] },
-          history: [...stored.history, ...outcome.added]
-        }))
-        .catch(() => undefined)
+      await this.store.modify(id, (stored) => withOutcome(stored, outcome)).catch(() => undefined)
       this.running.delete(id)
       this.busy.delete(id)
       job.live.done(outcome.message)
