@@ -1,3 +1,4 @@
+import { redactText } from '@shared/mcp/redact'
 import type { McpServer } from '@shared/mcp/server'
 import { chatServers, listChatTools } from '../main/services/chat/chatTools'
 import { runChatTurn, type ChatEvent, type ChatToolCall } from '../main/services/chat/chatTurn'
@@ -59,9 +60,14 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
   const provider = await resolveChatProvider(command, ctx.userDataDir)
   const servers = pickServers(ctx.config, command.servers)
   const tools = await listChatTools(ctx.service, servers)
+  // an endpoint may quote the key back in its error: never on the terminal
+  const withoutKey = (message: string) => redactText(message, { secrets: provider.apiKey ? [provider.apiKey] : [] })
   let model = provider.model
   if (!model) {
-    ;[model] = await listModels(provider, globalThis.fetch, ctx.signal)
+    ;[model] = await listModels(provider, globalThis.fetch, ctx.signal).catch((error: unknown) => {
+      if (ctx.signal.aborted) throw error
+      throw new CliError(withoutKey(providerFailure(error, provider).message), ExitCode.Failure)
+    })
     if (!model) throw new CliError(`the model provider at ${provider.baseUrl} lists no models; pass --model M`, ExitCode.Failure)
   }
   // what leaves for the provider is scrubbed of every secret the servers were started with
@@ -109,7 +115,7 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
     })
   } catch (error) {
     if (ctx.signal.aborted) throw error
-    throw new CliError(providerFailure(error, { baseUrl: provider.baseUrl, model }).message, ExitCode.Failure)
+    throw new CliError(withoutKey(providerFailure(error, { baseUrl: provider.baseUrl, model }).message), ExitCode.Failure)
   }
   if (midLine) await write(process.stdout, '\n')
   if (command.json) {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ProviderStore } from '../../src/main/services/chat/ProviderStore'
 import { EVERYTHING, freePort, tempDir } from '../main/services/helpers'
@@ -95,6 +97,26 @@ describe('cli chat', () => {
     const run = await chat(['2 + 3?', '--approve-tools', 'all', '--json'], { MCP_STUDIO_USER_DATA: userData, OPENAI_API_KEY: '' })
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'The answer: The sum of 2 and 3 is 5.', model: 'scripted-2' })
+  })
+
+  it('an endpoint that quotes the key back when it refuses it: the key never reaches the terminal', async () => {
+    const echoKey = 'plain-echoed-key-31'
+    const echo = createServer((req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `Incorrect API key provided: ${req.headers.authorization}` } }))
+    })
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v1`
+    try {
+      // listing the models, then a turn on a named model
+      for (const args of [['hi', '--base-url', url], ['hi', '--base-url', url, '--model', 'm']]) {
+        const run = await chat(args, { OPENAI_API_KEY: echoKey })
+        expect(run.code).toBe(1)
+        expect(run.stderr).toContain(`the model provider at ${url} refused the API key (401)`)
+        expect(run.stderr).not.toContain(echoKey)
+      }
+    } finally {
+      await new Promise((resolve) => echo.close(resolve))
+    }
   })
 
   it('exit 2 without a provider, saying how to add one, and for bad usage', async () => {
