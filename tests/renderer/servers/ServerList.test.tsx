@@ -54,6 +54,29 @@ describe('server list', () => {
     expect(service.pidOf(everything())).not.toBe(firstPid)
   })
 
+  it('More → Restart gives a running server a new process while it stays on; Copy as JSON copies the one server', async () => {
+    const { service } = await renderServers([everything()])
+    await waitForStatus('Everything', 'connected')
+    const firstPid = service.pidOf(everything())
+    fireEvent.click(within(rowOf('Everything')).getByTestId('server-more'))
+    fireEvent.click(await screen.findByTestId('server-restart'))
+    await waitFor(() => {
+      const pid = service.pidOf(everything())
+      expect(pid).toBeGreaterThan(0)
+      expect(pid).not.toBe(firstPid)
+    })
+    await waitForStatus('Everything', 'connected')
+
+    let copied = ''
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } })
+    fireEvent.click(within(rowOf('Everything')).getByTestId('server-more'))
+    const copy = (await screen.findAllByTestId('server-copy-json')).at(-1)!
+    fireEvent.click(copy)
+    await waitFor(() => expect(copied).not.toBe(''))
+    expect(Object.keys(JSON.parse(copied).mcpServers)).toEqual(['Everything'])
+    expect(JSON.parse(copied).mcpServers.Everything).toMatchObject({ type: 'stdio', command: everything().command })
+  })
+
   it('follows a change made in main without a reload: a server switched off from the CLI shows stopped', async () => {
     const { registry, service } = await renderServers([everything()])
     await waitForStatus('Everything', 'connected')

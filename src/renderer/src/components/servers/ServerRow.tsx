@@ -10,6 +10,7 @@ import { useServerStatus } from '@renderer/hooks/useServerStatus'
 import { ServerAvatar } from './ServerAvatar'
 import { ServerRowAlerts } from './ServerRowAlerts'
 import { ServerRowInfo } from './ServerRowInfo'
+import { ServerRowMenu } from './ServerRowMenu'
 
 /** One server in the list: what it is, whether it runs, and what the user can do with it. */
 export interface ServerRowProps {
@@ -122,6 +123,11 @@ export const ServerRow = memo(function ServerRow({ server, onOpen, sortable, onM
             data-testid="server-edit"
           />
         </Tooltip>
+        <ServerRowMenu
+          server={server}
+          canRestart={server.isActive && (status === 'connected' || status === 'error')}
+          onRestart={() => void run(() => actions.retry(server))}
+        />
         <Popconfirm
           title={t('servers.delete.title', { name: server.name })}
           description={t('servers.delete.description')}
