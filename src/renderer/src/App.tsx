@@ -5,13 +5,14 @@ import { ServersPage } from '@renderer/pages/ServersPage'
 
 // the servers page is the landing page and loads with the window; the others when first opened
 const ChatPage = lazy(() => import('@renderer/pages/ChatPage').then((m) => ({ default: m.ChatPage })))
+const ProvidersPage = lazy(() => import('@renderer/pages/ProvidersPage').then((m) => ({ default: m.ProvidersPage })))
 
 /** The main window: the page the URL fragment names (see usePageRoute). */
 export function App() {
   const [route] = usePageRoute()
   let page
-  // 'models' (the providers page) is added here with its page
   if (route.page === 'chat') page = <ChatPage chatId={route.chatId} />
+  else if (route.page === 'models') page = <ProvidersPage />
   else page = <ServersPage />
   return <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>{page}</Suspense>
 }

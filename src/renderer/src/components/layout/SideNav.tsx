@@ -1,4 +1,4 @@
-import { ApartmentOutlined, DeploymentUnitOutlined, InfoCircleOutlined, MessageOutlined } from '@ant-design/icons'
+import { ApartmentOutlined, DeploymentUnitOutlined, InfoCircleOutlined, MessageOutlined, RobotOutlined } from '@ant-design/icons'
 import { Menu, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,6 +27,7 @@ export function SideNav({ current }: { current: MainPageKey }) {
       'data-testid': 'nav-servers',
       onClick: () => navigate({ page: 'servers' })
     },
+    { key: 'models', icon: <RobotOutlined />, label: t('providers.nav'), 'data-testid': 'nav-models', onClick: () => navigate({ page: 'models' }) },
     {
       key: 'trace',
       icon: <DeploymentUnitOutlined />,

@@ -1,0 +1,73 @@
+import { MASKED_VALUE, PROVIDER_PRESETS, ProviderInputSchema, type ProviderInput, type ProviderPreset, type ProviderView } from '@shared/chat/providers'
+
+/** What the provider dialog holds. */
+export interface ProviderFormValues {
+  name: string
+  baseUrl: string
+  apiKey: string
+  models: string[]
+  defaultModel?: string
+}
+
+/** The fields a message can be about, in the order they appear. */
+export const PROVIDER_FIELDS = ['name', 'baseUrl', 'apiKey', 'models', 'defaultModel'] as const
+export type ProviderField = (typeof PROVIDER_FIELDS)[number]
+
+export const CUSTOM_PRESET = 'custom'
+
+export function presetById(id: string): ProviderPreset | undefined {
+  return PROVIDER_PRESETS.find((preset) => preset.id === id)
+}
+
+/** The preset whose address a provider uses (for its icon and the "no key needed" hint), if any. */
+export function presetOf(baseUrl: string): ProviderPreset | undefined {
+  const plain = baseUrl.replace(/\/+$/, '')
+  return PROVIDER_PRESETS.find((preset) => preset.baseUrl === plain)
+}
+
+export function emptyForm(): ProviderFormValues {
+  return { name: '', baseUrl: '', apiKey: '', models: [] }
+}
+
+/** A saved provider in the dialog: its key is never sent to the window, so a set one shows masked ("unchanged"). */
+export function formOf(provider: ProviderView): ProviderFormValues {
+  return {
+    name: provider.name,
+    baseUrl: provider.baseUrl,
+    apiKey: provider.hasKey ? MASKED_VALUE : '',
+    models: [...provider.models],
+    defaultModel: provider.defaultModel
+  }
+}
+
+/** The dialog's values as main takes them; `id` for an edit. An empty key is none; the masked one keeps the stored key. */
+export function inputOf(values: ProviderFormValues, id?: string): ProviderInput {
+  const models = [...new Set(values.models.map((m) => m.trim()).filter(Boolean))]
+  const defaultModel = values.defaultModel?.trim() || undefined
+  return {
+    ...(id ? { id } : {}),
+    name: values.name,
+    kind: 'openai-compatible',
+    baseUrl: values.baseUrl,
+    ...(values.apiKey ? { apiKey: values.apiKey } : {}),
+    models,
+    ...(defaultModel ? { defaultModel } : {})
+  }
+}
+
+/** Which fields the contract's schema refuses, first problem per field. */
+export function invalidFields(input: ProviderInput): ProviderField[] {
+  const parsed = ProviderInputSchema.safeParse(input)
+  if (parsed.success) return []
+  const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]).filter((key): key is ProviderField => PROVIDER_FIELDS.includes(key as ProviderField)))
+  return PROVIDER_FIELDS.filter((field) => fields.has(field))
+}
+
+/**
+ * The fields main's refusal names. Main checks the same schema and says each problem as
+ * `field: message` (`baseUrl: must be an http:// or https:// URL`), so the message goes under
+ * its field, not only at the foot of the dialog.
+ */
+export function fieldsNamedIn(message: string): ProviderField[] {
+  return PROVIDER_FIELDS.filter((field) => new RegExp(`(^|[\\s;:(])(draft\\.)?${field}(\\.\\d+)?:`).test(message))
+}
