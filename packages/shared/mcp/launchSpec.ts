@@ -1,4 +1,5 @@
 import type { McpOAuthConfig, McpServer } from './server'
+import { redactUrl } from './urlSecrets'
 
 type Pairs = ReadonlyArray<readonly [string, string]>
 
@@ -82,8 +83,9 @@ export function needsRestart(before: McpServer, after: McpServer): boolean {
 
 /**
  * What the user approves, from the launch spec: the full command line with the names (never the
- * values) of the variables it gets and the folder it runs in, or the URL. Any change to one of
- * these asks again; a new env or header value alone does not.
+ * values) of the variables it gets and the folder it runs in, or the URL with its secret-looking
+ * query values hidden (kept with the approval, shown in dialogs). Any change to one of these asks
+ * again; a new env, header or query key value alone does not.
  */
 export function approvalTarget(server: McpServer): string {
   const spec = launchSpec(server)
@@ -95,7 +97,7 @@ export function approvalTarget(server: McpServer): string {
       return lines.join('\n')
     }
     case 'http':
-      return spec.url
+      return redactUrl(spec.url)
     case 'inMemory':
     case 'none':
       return ''

@@ -2,13 +2,14 @@ import { BUILTIN_PLAIN_SETTINGS, isBuiltinServerName } from './builtin'
 import { isOnlyPlaceholders } from './placeholders'
 import { looksSecretName } from './redact'
 import type { McpServer } from './server'
+import { urlQuerySecrets } from './urlSecrets'
 
 /** Any value the user typed into env or headers from this length on is treated as a secret. */
 export const MIN_SECRET_LENGTH = 8
 // below this, hiding a value would erase ordinary words
 const MIN_NAMED_SECRET_LENGTH = 4
 
-type SecretSource = Partial<Pick<McpServer, 'type' | 'name' | 'env' | 'headers' | 'args' | 'notSecret' | 'oauth' | 'userConfig'>>
+type SecretSource = Partial<Pick<McpServer, 'type' | 'name' | 'env' | 'headers' | 'args' | 'notSecret' | 'oauth' | 'userConfig' | 'baseUrl'>>
 
 /**
  * The literal values to scrub from anything that leaves the host (logs, errors, events, the CLI):
@@ -33,6 +34,8 @@ export function serverSecretValues(...servers: Array<SecretSource | undefined>):
       }
     }
     for (const value of flagSecrets(server.args ?? [])) addPieces(values, value, MIN_NAMED_SECRET_LENGTH)
+    // `?api_key=…`: named like a secret, as a header would be
+    for (const value of urlQuerySecrets(server.baseUrl)) addPieces(values, value, MIN_NAMED_SECRET_LENGTH)
     // an extension's text settings, like env values: which are sensitive only its manifest says
     for (const value of Object.values(server.userConfig ?? {})) if (typeof value === 'string') addPieces(values, value, MIN_SECRET_LENGTH)
     const { clientSecret, privateKeyPem, idp } = server.oauth ?? {}

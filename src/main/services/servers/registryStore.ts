@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises'
 import type { RegistryNotice } from '@shared/mcp/registry'
+import { upgradeApprovals } from './approvalUpgrade'
 import { removeStaleTemps, writeFileAtomic } from './atomicWrite'
 import { currentStamp, sameStamp, stampOf, type FileStamp } from './fileStamp'
 import { parseRegistryFile, registryPath, serializeRegistryFile } from './registryFile'
@@ -63,7 +64,8 @@ export class RegistryStore {
     const parsed = parseRegistryFile(text)
     if (!parsed.ok) return this.damaged(parsed.detail)
     this.stamp = stamp
-    return { kind: 'ok', slots: readEntries(parsed.content.entries, this.options.decrypt), approvals: parsed.content.approvals }
+    const slots = readEntries(parsed.content.entries, this.options.decrypt)
+    return { kind: 'ok', slots, approvals: upgradeApprovals(slots, parsed.content.approvals) }
   }
 
   /** Moves the unreadable file out of the way; the next write starts a fresh one. */

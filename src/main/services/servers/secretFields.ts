@@ -1,3 +1,4 @@
+import { hasUrlSecrets, redactUrl } from '@shared/mcp/urlSecrets'
 import { isObject, type Loose } from './loose'
 
 /**
@@ -13,7 +14,7 @@ export const REDACTED = '<redacted>'
 
 const isSealed = (value: unknown): value is { $enc: string } => isObject(value) && typeof value.$enc === 'string'
 
-/** Copies `entry` with every value of its env/headers maps passed through `change`. */
+/** Copies `entry` with every value of its env/headers maps (and the like) passed through `change`. */
 function mapSecrets(entry: unknown, change: (value: unknown, field: string) => unknown): unknown {
   if (!isObject(entry)) return entry
   const copy: Loose = { ...entry }
@@ -22,6 +23,8 @@ function mapSecrets(entry: unknown, change: (value: unknown, field: string) => u
     if (!isObject(values)) continue
     copy[field] = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, change(value, `${field}.${name}`)]))
   }
+  // a URL with its key in the query (`?api_key=…`) is sealed whole: it is one string in the schema
+  if (typeof copy.baseUrl === 'string' ? hasUrlSecrets(copy.baseUrl) : isSealed(copy.baseUrl)) copy.baseUrl = change(copy.baseUrl, 'baseUrl')
   // a pre-registered client's secret, a private key, an IdP token
   if (isObject(copy.oauth)) {
     const oauth: Loose = { ...copy.oauth }
@@ -65,7 +68,7 @@ export function openSecrets(entry: unknown, decrypt?: (cipher: string) => string
 /** The entry as the user may see it: every env/header value (or a malformed map) replaced. */
 export function redactSecrets(entry: unknown): unknown {
   if (!isObject(entry)) return entry
-  const redacted = mapSecrets(entry, () => REDACTED) as Loose
+  const redacted = mapSecrets(entry, (value, path) => (path === 'baseUrl' && typeof value === 'string' ? redactUrl(value) : REDACTED)) as Loose
   for (const field of SECRET_FIELDS) {
     if (field in redacted && redacted[field] !== undefined && !isObject(redacted[field])) redacted[field] = REDACTED
   }
