@@ -31,7 +31,7 @@ describe('cli auth', () => {
   it('tools before a sign-in says to run `auth protected`; auth signs in; tools then works; --logout signs out', async () => {
     const before = await run('tools', 'protected')
     expect(before.code).toBe(1)
-    expect(before.stderr).toContain('needs sign-in — run `auth protected` to sign in')
+    expect(before.stderr).toContain('needs sign-in (it asks for the scope "mcp") — run `auth protected` to sign in')
     expect(auth.logins).toBe(0)
 
     const signIn = await run('auth', 'protected', '--oauth-browser', 'follow')
@@ -50,6 +50,25 @@ describe('cli auth', () => {
     expect(out.code).toBe(0)
     expect(out.stdout).toContain('signed out of protected')
     expect((await run('tools', 'protected')).stderr).toContain('run `auth protected`')
+  })
+
+  it('auth signs in to a server that takes initialize without a token and asks for one later', async () => {
+    const later = await startResourceServer(() => auth, { tokenAfterInitialize: true })
+    try {
+      const laterConfig = writeConfig({ later: { type: 'streamableHttp', url: later.url, oauth: { callbackPort: 0 } } })
+      const before = await cli([...laterConfig, 'tools', 'later'], { env })
+      expect(before.code).toBe(1)
+      expect(before.stderr).toContain('run `auth later`')
+      const signIn = await cli([...laterConfig, 'auth', 'later', '--oauth-browser', 'follow'], { env })
+      expect(signIn.code).toBe(0)
+      expect(signIn.stdout).toContain(`signed in to later at ${auth.issuer}`)
+      expect(auth.logins).toBe(1)
+      const tools = await cli([...laterConfig, 'tools', 'later'], { env })
+      expect(tools.code).toBe(0)
+      expect(tools.stdout).toContain('whoami')
+    } finally {
+      await later.close()
+    }
   })
 
   it('--logout and --oauth-browser belong to auth only, and the browser is system or follow', async () => {

@@ -1,7 +1,10 @@
 import { join } from 'node:path'
+import { auth, discoverOAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../../platform/Platform'
+import { McpServerError } from '../errors'
 import type { BrowserOpener } from './browser'
+import { Challenges, SIGN_IN_LIMIT, unionOf } from './challenges'
 import { CallbackServer } from './callbackServer'
 import { McpOAuthClientProvider } from './McpOAuthClientProvider'
 import { OAuthStore } from './oauthStore'
@@ -38,6 +41,8 @@ export class McpOAuth {
   readonly store: OAuthStore
   /** the platform's fetch, with refreshes that race each other sharing one request */
   private readonly fetch: typeof fetch
+  /** what each server's 401s and 403s asked for, and the Sign ins since */
+  readonly challenges = new Challenges()
   /** the Sign in running for each server, by id */
   private readonly signingIn = new Map<string, symbol>()
 
@@ -66,9 +71,31 @@ export class McpOAuth {
       clientUri: 'https://github.com/modelcontextprotocol',
       clientMetadataUrl: this.options.clientMetadataUrl,
       fetch: this.fetch,
-      signInHint: typeof this.options.signInHint === 'function' ? this.options.signInHint(server) : (this.options.signInHint ?? 'press Sign in on the server to sign in'),
-      step: this.options.steps && ((name, attributes) => this.options.steps?.step(server, name, attributes))
+      signInHint: this.hint(server),
+      step: this.options.steps && ((name, attributes) => this.options.steps?.step(server, name, attributes)),
+      needsSignIn: () => this.needsSignIn(server)
     })
+  }
+
+  private hint(server: McpServer): string {
+    return typeof this.options.signInHint === 'function' ? this.options.signInHint(server) : (this.options.signInHint ?? 'press Sign in on the server to sign in')
+  }
+
+  /**
+   * Why the server needs a sign-in now, with the scope it asked for; after three Sign ins the
+   * server still refused for that scope, an error saying so instead of a fourth.
+   */
+  needsSignIn(server: McpServer): McpServerError {
+    const challenge = this.challenges.of(server.id)
+    const scope = challenge?.scope
+    if (challenge && challenge.signIns >= SIGN_IN_LIMIT) {
+      return new McpServerError(
+        server,
+        'SIGN_IN_FAILED',
+        `${server.baseUrl} still refused after ${challenge.signIns} sign-ins${scope ? ` for the scope "${scope}"` : ''}: the authorization server does not grant what it asks for. Ask the server's administrator for access, then ${this.hint(server)} again`
+      )
+    }
+    return new McpServerError(server, 'NEEDS_SIGN_IN', `needs sign-in${scope ? ` (it asks for the scope "${scope}")` : ''} — ${this.hint(server)}`)
   }
 
   /**
@@ -80,17 +107,66 @@ export class McpOAuth {
     if (!server.baseUrl || server.type === 'stdio' || server.type === 'inMemory') return undefined
     const signIn = this.signingIn.get(server.id)
     const interactive = () => !!this.options.interactive || (signIn !== undefined && this.signingIn.get(server.id) === signIn)
-    return new SignInSession(this.provider(server, interactive), server, this.callbacks, this.fetch, interactive())
+    return new SignInSession(this.provider(server, interactive), server, this.callbacks, this.fetch, interactive(), (response, init) =>
+      this.challenges.heard(server.id, response, init)
+    )
   }
 
-  /** The user's Sign in: `connect` (a restart) runs with the browser allowed. */
+  /**
+   * The user's Sign in: the authorization runs now, whether or not the server's `initialize`
+   * needs a token, then `connect` (a restart) uses its tokens (and may still open the browser,
+   * for a server that says what it wants only when it is connected to).
+   */
   async signIn<T>(server: McpServer, connect: () => Promise<T>): Promise<T> {
     const mine = Symbol(server.id)
     this.signingIn.set(server.id, mine)
     try {
+      await this.authorize(server)
       return await connect()
     } finally {
       if (this.signingIn.get(server.id) === mine) this.signingIn.delete(server.id)
+    }
+  }
+
+  /**
+   * The browser sign-in of a Sign in: discovery (anew each time: the server may have moved its
+   * authorization server) from what the server's last 401 or 403 named, or else its protected
+   * resource metadata; a new grant for the scopes it asked for and those held before (a
+   * step-up); the code exchanged. A server that has asked for nothing and publishes no
+   * metadata is left to the connect, which finds out whether it wants a sign-in at all.
+   */
+  private async authorize(server: McpServer): Promise<void> {
+    const grant = server.oauth?.grant
+    if (!server.baseUrl || (grant && grant !== 'authorization_code')) return
+    let challenge = this.challenges.of(server.id)
+    // a Sign in pressed after the limit starts the count again: the user says something changed
+    if (challenge && challenge.signIns >= SIGN_IN_LIMIT) {
+      this.challenges.forget(server.id)
+      challenge = undefined
+    }
+    if (!challenge && !(await this.publishesMetadata(server.baseUrl))) return
+    const session = new SignInSession(this.provider(server, () => true), server, this.callbacks, this.fetch, true)
+    const provider = session.provider
+    await provider.invalidateCredentials('discovery')
+    const scope = challenge?.scope ? unionOf(challenge.scope, await provider.grantedScope()) : undefined
+    provider.renew()
+    this.challenges.signingIn(server.id)
+    await session.begin()
+    try {
+      const resourceMetadataUrl = challenge?.resourceMetadataUrl ? new URL(challenge.resourceMetadataUrl) : undefined
+      const result = await auth(provider, { serverUrl: server.baseUrl, resourceMetadataUrl, scope, fetchFn: this.fetch })
+      if (result === 'REDIRECT') await session.finishSignIn()
+    } finally {
+      session.end()
+    }
+  }
+
+  private async publishesMetadata(serverUrl: string): Promise<boolean> {
+    try {
+      await discoverOAuthProtectedResourceMetadata(serverUrl, undefined, this.fetch)
+      return true
+    } catch {
+      return false
     }
   }
 
@@ -99,6 +175,7 @@ export class McpOAuth {
     const provider = this.provider(server, () => false)
     await revokeTokens(provider, this.platform.fetch).catch((error: unknown) => this.options.onProblem?.(`revocation failed: ${(error as Error).message}`))
     await provider.forget()
+    this.challenges.forget(server.id)
   }
 
   status(server: McpServer): ReturnType<McpOAuthClientProvider['summary']> {

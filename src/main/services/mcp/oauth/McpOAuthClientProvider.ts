@@ -30,6 +30,8 @@ export interface ProviderOptions {
   signInHint: string
   /** each step of a sign-in as it happens (tracing): never a token, code, verifier or secret */
   step?: (name: SignInStep, attributes?: Record<string, string | number | boolean>) => void
+  /** why a sign-in is needed now, as the state shows it (the scope the server asked for) */
+  needsSignIn?: () => McpServerError
 }
 
 /**
@@ -47,6 +49,8 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
   exchanging = false
   /** the scopes a 403 insufficient_scope asked for, until tokens for them are saved */
   private stepUpScope: string | undefined
+  /** the user's Sign in wants a new grant: the tokens held are not offered (nor refreshed) until it is saved */
+  private renewing = false
   private readonly file: string
   private readonly serverUrl: string
 
@@ -102,8 +106,10 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
 
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
     const record = await this.record()
-    const stored = record.clientInformation as OAuthClientInformationMixed | undefined
-    if (stored) return stored
+    const stored = record.clientInformation as (OAuthClientInformationMixed & { issuer?: string }) | undefined
+    // a client registered with another authorization server (the server moved) is registered anew
+    const issuer = record.discovery?.authorizationServerUrl
+    if (stored && (!stored.issuer || typeof issuer !== 'string' || stored.issuer === issuer)) return stored
     // a 401 from a server without OAuth metadata may want a key rather than a sign-in (the
     // 2025-03-26 default endpoints are still tried when the user signs in)
     if (!this.options.interactive() && record.discovery && !record.discovery.resourceMetadata && !record.discovery.authorizationServerMetadata) {
@@ -148,6 +154,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
 
   async tokens(): Promise<OAuthTokens | undefined> {
     const tokens = (await this.record()).tokens as OAuthTokens | undefined
+    if (this.renewing) return undefined
     // a step-up needs a new grant: a refresh would only renew the scopes already held
     if (tokens && this.stepUpScope) return { ...tokens, refresh_token: undefined }
     return tokens
@@ -156,6 +163,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     const now = Date.now()
     this.stepUpScope = undefined
+    this.renewing = false
     await this.change((r) => ({ ...r, tokens, tokensSavedAt: now }))
     // which grant gave them, and what they allow: never the tokens themselves
     const step = this.exchanging ? 'token.exchange' : this.browserGrant ? 'token.refresh' : 'token.grant'
@@ -165,6 +173,16 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
   /** A step of the sign-in, told to tracing when it listens. */
   step(name: SignInStep, attributes?: Record<string, string | number | boolean>): void {
     this.options.step?.(name, attributes)
+  }
+
+  /** The user's Sign in: a new grant, whatever tokens are held (they may lack the scope asked for). */
+  renew(): void {
+    this.renewing = true
+  }
+
+  /** The scopes the tokens held were granted, if any. */
+  async grantedScope(): Promise<string | undefined> {
+    return ((await this.record()).tokens as OAuthTokens | undefined)?.scope
   }
 
   /** The server answered 403 insufficient_scope, asking for `scope`: the next auth() signs in for it. */
@@ -268,6 +286,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
   }
 
   needsSignIn(): McpServerError {
+    if (this.options.needsSignIn) return this.options.needsSignIn()
     return new McpServerError(this.options.server, 'NEEDS_SIGN_IN', `needs sign-in — ${this.options.signInHint}`)
   }
 

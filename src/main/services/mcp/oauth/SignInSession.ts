@@ -19,7 +19,9 @@ export class SignInSession {
     private readonly server: McpServer,
     private readonly callbacks: CallbackServer,
     private readonly fetchImpl: typeof fetch,
-    private readonly interactive: boolean
+    private readonly interactive: boolean,
+    /** every answer of the server, to note what a 401 or 403 asked for */
+    private readonly onAnswer?: (response: Response, init: RequestInit | undefined) => void
   ) {}
 
   /**
@@ -28,6 +30,7 @@ export class SignInSession {
    */
   readonly fetch: typeof fetch = async (input, init) => {
     const response = await this.fetchImpl(input, init)
+    this.onAnswer?.(response, init)
     if (response.status === 403) {
       const { error, scope } = extractWWWAuthenticateParams(response)
       if (error === 'insufficient_scope') this.provider.stepUp(scope)
@@ -86,7 +89,7 @@ export class SignInSession {
       try {
         return await send(message, options)
       } catch (error) {
-        if (error instanceof McpServerError && error.code === 'NEEDS_SIGN_IN' && !lost) {
+        if (error instanceof McpServerError && (error.code === 'NEEDS_SIGN_IN' || error.code === 'SIGN_IN_FAILED') && !lost) {
           lost = true
           // after this request has failed with the reason, not "connection closed" from the close
           if (onSignInLost) setImmediate(() => onSignInLost(error))

@@ -33,6 +33,8 @@ export function ServerRowAlerts({ server, view, onReview, onRetry }: ServerRowAl
     )
   }
   if (view.status === 'needsSignIn') {
+    // main names the scope the server asked for (a step-up): the user sees what the sign-in is for
+    const scope = /asks for the scope "([^"]+)"/.exec(view.error?.message ?? '')?.[1]
     return (
       <Alert
         type="warning"
@@ -40,7 +42,7 @@ export function ServerRowAlerts({ server, view, onReview, onRetry }: ServerRowAl
         style={{ marginTop: token.marginSM }}
         data-testid="server-needs-sign-in"
         title={t('servers.oauth.needsSignInTitle', { name: server.name })}
-        description={t('servers.oauth.needsSignInHint')}
+        description={scope ? `${t('servers.oauth.needsSignInHint')} ${t('servers.oauth.asksForScope', { scope })}` : t('servers.oauth.needsSignInHint')}
         action={<SignInButton server={server} size="small" />}
       />
     )
