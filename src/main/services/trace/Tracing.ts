@@ -1,11 +1,12 @@
-import { ROOT_CONTEXT, trace, type Attributes, type Tracer } from '@opentelemetry/api'
+import { ROOT_CONTEXT, SpanKind, TraceFlags, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api'
 import { BasicTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-base'
 import type { McpServer } from '@shared/mcp/server'
 import { TRACE_WATCH_LEASE_MS } from '@shared/trace/spans'
 import { DeferredWork } from './deferredWork'
-import { guarded, LazySpan, type SpanSink } from './LazySpan'
+import { guarded, LazySpan, type SpanParent, type SpanSink } from './LazySpan'
 import { PendingSpans } from './pendingSpans'
 import { PresetIds } from './presetIds'
+import { RedactAtEnd } from './redactAtEnd'
 import { RunningSpans } from './runningSpans'
 import { SwitchableExport } from './SwitchableExport'
 import { TraceStore, type TraceStoreOptions } from './TraceStore'
@@ -55,7 +56,7 @@ export class Tracing implements SpanSink {
     this.store.attach({ settle: () => this.settle(), forget: () => this.pending.clear() })
     this.secrets = options.secrets ?? (() => [])
     this.export.set(options.exporter)
-    this.provider = new BasicTracerProvider({ idGenerator: this.ids, spanProcessors: [this.store, this.export] })
+    this.provider = new BasicTracerProvider({ idGenerator: this.ids, spanProcessors: [new RedactAtEnd(this.secrets), this.store, this.export] })
     this.tracer = this.provider.getTracer('mcp-studio')
   }
 
@@ -103,7 +104,7 @@ export class Tracing implements SpanSink {
     attributes: Attributes | undefined,
     fn: (span: LazySpan) => Promise<T>,
     after?: (span: LazySpan, value: T) => void,
-    parent?: LazySpan
+    parent?: SpanParent
   ): Promise<T> {
     const span = this.begin(server, what, operation, attributes, parent)
     let running: Promise<T>
@@ -119,7 +120,7 @@ export class Tracing implements SpanSink {
    * `withSpan` in two halves, for a caller with no closure to give: the span, started and
    * running (a tool call's with its `callId`, where its progress and cancel find it).
    */
-  begin(server: McpServer, what: string, operation: string, attributes?: Attributes, parent?: LazySpan, callId?: string): LazySpan {
+  begin(server: McpServer, what: string, operation: string, attributes?: Attributes, parent?: SpanParent, callId?: string): LazySpan {
     const span = this.start(server, what, operation, attributes, parent, callId)
     this.running.add(span)
     return span
@@ -142,6 +143,16 @@ export class Tracing implements SpanSink {
     )
   }
 
+  /**
+   * A span of no server, built at once (a chat turn and its model steps: a few per turn, seconds
+   * long, so laziness would save nothing), a child of `parent` if given. The caller ends it.
+   * Spans recorded before it are built first, so the store keeps them in the order they started.
+   */
+  startSpan(name: string, attributes: Attributes, parent?: SpanParent, kind = SpanKind.INTERNAL): Span {
+    if (this.pending.size) this.buildPending()
+    return this.tracer.startSpan(name, { startTime: performance.now(), attributes, kind }, contextOf(parent))
+  }
+
   /** How many spans are recorded but not built yet (nobody has read or watched them). */
   get unbuilt(): number {
     return this.pending.size
@@ -161,7 +172,7 @@ export class Tracing implements SpanSink {
   // SpanSink: what a LazySpan asks of its tracing
 
   build(span: LazySpan) {
-    const parent = span.parent ? trace.setSpanContext(ROOT_CONTEXT, span.parent.spanContext()) : ROOT_CONTEXT
+    const parent = contextOf(span.parent)
     return this.ids.using(span, () => this.tracer.startSpan(span.name, { startTime: span.start, attributes: span.initialAttributes() }, parent))
   }
 
@@ -181,7 +192,7 @@ export class Tracing implements SpanSink {
     this.deferred.add(() => this.buildPending())
   }
 
-  private start(server: McpServer, what: string, operation: string, attributes: Attributes | undefined, parent: LazySpan | undefined, callId: string | undefined): LazySpan {
+  private start(server: McpServer, what: string, operation: string, attributes: Attributes | undefined, parent: SpanParent | undefined, callId: string | undefined): LazySpan {
     const traceId = parent ? parent.traceId : this.ids.random.traceId()
     const span = new LazySpan(this, server, what, operation, attributes, traceId, this.ids.random.spanId(), parent, callId)
     if (this.export.enabled || performance.now() < this.watchedUntil) {
@@ -202,4 +213,8 @@ export class Tracing implements SpanSink {
     this.buildPending()
     this.deferred.drain()
   }
+}
+
+function contextOf(parent: SpanParent | undefined) {
+  return parent ? trace.setSpanContext(ROOT_CONTEXT, { traceId: parent.traceId, spanId: parent.spanId, traceFlags: TraceFlags.SAMPLED }) : ROOT_CONTEXT
 }
