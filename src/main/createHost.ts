@@ -2,6 +2,7 @@ import { ipcContract } from '@shared/ipc/contract'
 import { appHandlers, type AppHandlerDeps } from './ipc/appHandlers'
 import { chatHandlers } from './ipc/chatHandlers'
 import { chatProviderHandlers } from './ipc/chatProviderHandlers'
+import { samplingDraftHandlers } from './ipc/samplingDraftHandlers'
 import { extensionHandlers } from './ipc/extensionHandlers'
 import { forwardEvents } from './ipc/forwardEvents'
 import { IpcRouter, type IpcHandlers } from './ipc/IpcRouter'
@@ -11,6 +12,7 @@ import { storageHandlers } from './ipc/storageHandlers'
 import { traceHandlers } from './ipc/traceHandlers'
 import { ChatService } from './services/chat/ChatService'
 import { ProviderStore } from './services/chat/ProviderStore'
+import { SamplingDrafts } from './services/chat/SamplingDrafts'
 import { ExtensionInstaller } from './services/extensions/ExtensionInstaller'
 import type { OpenedFileInbox } from './services/extensions/OpenedFileInbox'
 import { MCPService, type MCPServiceOptions } from './services/mcp/MCPService'
@@ -66,7 +68,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const { tracing, otlp } = hostTracing({ secrets: () => mcp.secrets.values(), storage, encrypt: platform.encrypt?.bind(platform), decrypt: platform.decrypt?.bind(platform) })
   // tracing decorates the service: it sees the service's own work (connects, sign-in steps, log
   // lines) through the observer, and the handlers call the operations through it
-  const service = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server), observer: mcpObserver(tracing) })
+  const service = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server), observer: mcpObserver(tracing), autoSample: (server, params, signal) => drafts.answerUnasked(server, params, signal) })
   const mcp = new TracedMcpService(service, tracing)
   forwardEvents({ platform, mcp, registry })
   const offSpans = tracing.store.onSpans((event) => platform.emit('trace:spans', event))
@@ -89,6 +91,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const providers = new ProviderStore({ userDataDir: platform.userDataDir, encrypt: platform.encrypt?.bind(platform), decrypt: platform.decrypt?.bind(platform), env: process.env, fetch: platform.fetch })
   void providers.load().catch(() => undefined)
   const offProviders = providers.onChange(() => platform.emit('chat:providers-changed', {}))
+  // a model drafts replies to servers' sampling requests (and answers them where the user allowed it)
+  const drafts: SamplingDrafts = new SamplingDrafts({ mcp, providers, serverNow: (id) => registry.get(id), emit: platform.emit.bind(platform), fetch: platform.fetch })
   // conversations: each turn runs here, streamed to every window, its tool calls approved there
   const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir })
   // one handler per channel of the contract: a channel without one does not compile
@@ -100,7 +104,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     ...traceHandlers(tracing, otlp),
     ...extensionHandlers({ installer: extensions, registry, platform, opened: deps.openedExtensions }),
     ...chatProviderHandlers({ providers, fetch: platform.fetch }),
-    ...chatHandlers(chat)
+    ...chatHandlers(chat),
+    ...samplingDraftHandlers(drafts)
   }
   // the collector's header values are secrets too: never in an error sent to a window
   const router = new IpcRouter(ipcContract, () => [...mcp.secrets.values(), ...otlp.secrets(), ...providers.secrets()])
@@ -119,6 +124,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
       stopManaging()
       // every turn stopped (its calls cancelled, what was said stored) before the servers go
       await chat.close()
+      drafts.close()
       await extensions.staging.discardAll()
       offSpans()
       offRecording()

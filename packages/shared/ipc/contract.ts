@@ -10,6 +10,7 @@ import type {
 import { ChatToolChoiceSchema, type ChatServerTools, type Conversation, type ConversationsSnapshot } from '../chat/conversations'
 import { ApprovalDecisionSchema, type ChatApprovalDoneEvent, type ChatApprovalRequest, type ChatEventPayload } from '../chat/events'
 import { ModelRefSchema, ProviderInputSchema, type LocalEndpoint, type ProvidersSnapshot, type ProviderView } from '../chat/providers'
+import type { SamplingDraft, SamplingDraftEvent } from '../chat/samplingDraft'
 import { UserConfigValuesSchema, type ExtensionPreview, type ExtensionUserConfig, type OpenedExtensionFile } from '../mcp/extensions'
 import { SyslogLevelSchema, type ServerLogEntry } from '../mcp/logs'
 import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
@@ -206,6 +207,10 @@ export const ipcContract = {
   'chat:respond-approval': channel<boolean>()(z.object({ requestId: z.string().min(1).max(200), decision: ApprovalDecisionSchema })),
   /** approvals still waiting: a window that (re)loads shows them */
   'chat:pending-approvals': channel<ChatApprovalRequest[]>()(none),
+  /** a model drafts the reply to a waiting sampling request (streamed as chat:sampling-draft); the user still approves it */
+  'chat:draft-sampling': channel<SamplingDraft>()(z.object({ requestId: z.string().min(1).max(200), model: ModelRefSchema.optional() })),
+  /** stops a running draft: the text so far stays in the reply box */
+  'chat:stop-sampling-draft': channel<boolean>()(z.object({ requestId: z.string().min(1).max(200) })),
 
   // the Trace window: recent operations as spans, kept in main
   /** recent traces, newest first, each by its root span */
@@ -262,6 +267,8 @@ export const ipcEvents = {
   'chat:approval-request': event<ChatApprovalRequest>(),
   /** an approval is no longer waiting (answered in any window, or its turn stopped) */
   'chat:approval-done': event<ChatApprovalDoneEvent>(),
+  /** the reply a model drafts for a sampling request, so far (throttled) */
+  'chat:sampling-draft': event<SamplingDraftEvent>(),
   /** spans that started or changed, in throttled batches (the Trace window's waterfall grows live) */
   'trace:spans': event<TraceSpansEvent>(),
   /** recording was paused or resumed (in any window): every Trace window shows it */

@@ -76,6 +76,8 @@ export const McpServerSchema = z.object({
   autoApproveTools: z.array(z.string()).optional(),
   /** tools a chat must ask about (the switch turned off) */
   disabledAutoApproveTools: z.array(z.string()).optional(),
+  /** the server's sampling requests are answered by the default model without a dialog (off unless the user turns it on) */
+  samplingAutoApprove: z.boolean().optional(),
   /** absolute folder paths offered to the server as roots */
   roots: z.array(z.string()).optional(),
   isActive: z.boolean().default(false),

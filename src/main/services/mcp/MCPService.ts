@@ -80,7 +80,7 @@ export class MCPService {
     this.logs = new ServerLogs(this.events.send)
     this.messages = new ServerMessages(this.events.send)
     this.calls = new ToolCalls(this.events.send, { longRunningMaxMs: options.longRunningMaxMs })
-    this.requests = new ClientRequests(this.events.send, options.clientRequestTimeoutMs)
+    this.requests = new ClientRequests(this.events.send, options.clientRequestTimeoutMs, options.autoSample)
     this.resolver = { loginEnv: options.loginShellEnv ?? sharedLoginShellEnv, binDirs: options.binDirs ?? defaultBinDirs() }
     this.observer = options.observer
     if (this.observer) this.logs.watch(this.observer.logLine)

@@ -33,6 +33,16 @@ interface Waiting {
   settle(answer: Answer | { kind: 'timeout' | 'cancelled' }): void
 }
 
+/**
+ * Answers a sampling request without a dialog where the user allowed it for that server; undefined
+ * means ask the user. A failure is logged and the user is asked after all.
+ */
+export type AutoSampler = (
+  server: McpServer,
+  params: CreateMessageRequestParams,
+  signal: AbortSignal
+) => Promise<{ text: string; model: string; stopReason: string } | undefined>
+
 /** Who asked: one object per connection, and the JSON-RPC id of the request on it. */
 export interface RequestOrigin {
   connection: object
@@ -50,7 +60,8 @@ export class ClientRequests {
 
   constructor(
     private readonly emit: McpEmit,
-    private readonly timeoutMs = CLIENT_REQUEST_TIMEOUT_MS
+    private readonly timeoutMs = CLIENT_REQUEST_TIMEOUT_MS,
+    private readonly autoSample?: AutoSampler
   ) {}
 
   elicit(server: McpServer, params: ElicitRequestParams, origin: RequestOrigin, log: ServerLogWriter): Promise<ElicitResult> {
@@ -70,7 +81,9 @@ export class ClientRequests {
     })
   }
 
-  sample(server: McpServer, params: CreateMessageRequestParams, origin: RequestOrigin, log: ServerLogWriter): Promise<CreateMessageResult> {
+  async sample(server: McpServer, params: CreateMessageRequestParams, origin: RequestOrigin, log: ServerLogWriter): Promise<CreateMessageResult> {
+    const unasked = await this.sampleUnasked(server, params, origin, log)
+    if (unasked) return unasked
     return this.ask<CreateMessageResult>('sampling', server, params, origin, log, (outcome) => {
       if (outcome.kind === 'sampling' && outcome.response.action === 'approve') {
         const reply = SamplingResponseSchema.parse(outcome.response) as Extract<SamplingResponse, { action: 'approve' }>
@@ -84,6 +97,21 @@ export class ClientRequests {
             : 'the sampling request was cancelled'
       throw new McpError(ErrorCode.InvalidRequest, why)
     })
+  }
+
+  /** The model's reply where the server may sample without asking; undefined: the user is asked. */
+  private async sampleUnasked(server: McpServer, params: CreateMessageRequestParams, origin: RequestOrigin, log: ServerLogWriter): Promise<CreateMessageResult | undefined> {
+    if (!this.autoSample) return undefined
+    try {
+      const reply = await this.autoSample(server, params, origin.signal)
+      if (!reply) return undefined
+      log('info', `sampling request answered by the model ${reply.model} without asking (allowed for this server)`)
+      return { role: 'assistant', content: { type: 'text', text: reply.text }, model: reply.model, stopReason: reply.stopReason }
+    } catch (error) {
+      if (origin.signal.aborted) throw new McpError(ErrorCode.InvalidRequest, 'the sampling request was cancelled')
+      log('warning', `could not answer the sampling request with a model, so the user is asked: ${error instanceof Error ? error.message : String(error)}`)
+      return undefined
+    }
   }
 
   respond(requestId: string, answer: Answer): boolean {

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { IpcParsedArgs } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../platform/Platform'
+import type { AutoSampler } from './clientRequests'
 import type { McpOAuthOptions } from './oauth/McpOAuth'
 import type { McpObserver } from './operationTrace'
 import type { LoginShellEnv } from './shellEnv'
@@ -40,6 +41,8 @@ export interface MCPServiceOptions {
   quietBeforePingMs?: number
   /** how long an elicitation or sampling dialog may stay unanswered (5 min) */
   clientRequestTimeoutMs?: number
+  /** answers a sampling request with a model where the user allowed it for the server; otherwise the user is asked */
+  autoSample?: AutoSampler
   /** the 10-minute cap on a long-running call (tests lower it) */
   longRunningMaxMs?: number
   /** the clock cache TTLs run on (tests move it) */
