@@ -29,6 +29,14 @@ export const McpOAuthConfigSchema = z.object({
   clientId: z.string().min(1).optional(),
   clientSecret: z.string().optional(),
   scopes: z.array(z.string()).optional(),
+  /**
+   * the https URL of this app's client metadata document (CIMD): its client id where the
+   * authorization server supports those, instead of registering dynamically
+   */
+  clientMetadataUrl: z
+    .string()
+    .refine(isClientMetadataUrl, 'oauth.clientMetadataUrl must be an https URL with a path (the client metadata document), such as https://example.com/mcp-studio.json')
+    .optional(),
   /** the loopback port of the sign-in callback; 12346 by default */
   callbackPort: z.number().int().min(0).max(65535).optional(),
   grant: z.enum(['authorization_code', 'client_credentials', 'cross_app_access']).optional(),
@@ -41,6 +49,16 @@ export const McpOAuthConfigSchema = z.object({
 })
 export type McpOAuthConfig = z.infer<typeof McpOAuthConfigSchema>
 
+/** A client metadata document's URL is its client id: https, with a path (RFC draft, SEP-991). */
+export function isClientMetadataUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && url.pathname !== '/'
+  } catch {
+    return false
+  }
+}
+
 /**
  * One configured MCP server, as the renderer stores it and every IPC call carries it.
  * `type` may be absent for a URL server: then Streamable HTTP is tried first, SSE on a 4xx.
@@ -50,6 +68,8 @@ export const McpServerSchema = z.object({
   name: z.string().min(1),
   type: McpServerTypeSchema.optional(),
   description: z.string().optional(),
+  /** what the list shows instead of the name: a built-in's name says which one it is, so it is renamed here */
+  displayName: z.string().max(200).optional(),
   baseUrl: z.string().optional(),
   command: z.string().optional(),
   args: z.array(z.string()).optional(),

@@ -70,6 +70,12 @@ export const SERVER_CATALOGUE: readonly CatalogueEntry[] = [
 
 export const builtinCatalogue = (): CatalogueEntry[] => SERVER_CATALOGUE.filter((entry) => entry.kind === 'builtin')
 
+/** The catalogue entry of a built-in server (by its in-memory name); undefined for any other server. */
+export function builtinEntryOf(server: Pick<McpServer, 'type' | 'name'>): CatalogueEntry | undefined {
+  if (server.type !== 'inMemory') return undefined
+  return SERVER_CATALOGUE.find((entry) => entry.kind === 'builtin' && entry.server.name === server.name)
+}
+
 /** An absolute path on any desktop: `/…`, `C:\…` or `C:/…`, or a `\\server\share` path. */
 export function isAbsolutePath(path: string): boolean {
   return /^(\/|[A-Za-z]:[\\/]|\\\\[^\\])/.test(path)

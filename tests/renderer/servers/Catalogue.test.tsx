@@ -167,9 +167,17 @@ describe('a built-in in the list and the editor', () => {
   const memory = { id: 'mem', name: BuiltinServerNames.memory, type: 'inMemory' as const, args: ['--keep'], env: { MEMORY_FILE_PATH: 'graph.jsonl' }, isActive: false }
   const stdio = { id: 'plain', name: 'plain', type: 'stdio' as const, command: 'node', args: ['x.js'], isActive: false }
 
-  it('wears the Built-in tag; other servers show their transport', async () => {
+  it('wears the Built-in tag, its catalogue title and icon; other servers show their transport', async () => {
     await renderServers([memory, stdio])
-    expect(within(rowOf(BuiltinServerNames.memory)).getByTestId('server-builtin-tag').textContent).toBe('Built-in')
+    const row = rowOf(BuiltinServerNames.memory)
+    expect(within(row).getByTestId('server-builtin-tag').textContent).toBe('Built-in')
+    // not an anonymous "@": the catalogue's title and picture, the real name beside it
+    expect(within(row).getByTestId('server-name').textContent).toBe('Memory')
+    expect(within(row).getByTestId('server-real-name').textContent).toBe(BuiltinServerNames.memory)
+    expect(within(row).getByTestId('server-builtin-icon')).toBeTruthy()
+    expect(within(rowOf('plain')).getByTestId('server-name').textContent).toBe('plain')
+    expect(within(rowOf('plain')).queryByTestId('server-real-name')).toBeNull()
+    expect(within(rowOf('plain')).getByTestId('server-initial').textContent).toBe('P')
     expect(within(rowOf('plain')).queryByTestId('server-builtin-tag')).toBeNull()
     expect(within(rowOf('plain')).getByTestId('server-type').textContent).toBe('Stdio')
     // not the first run: no cards on the list itself
@@ -184,12 +192,32 @@ describe('a built-in in the list and the editor', () => {
     expect(within(editor).queryByTestId('editor-command')).toBeNull()
     expect(within(editor).queryByTestId('editor-baseUrl')).toBeNull()
     expect(within(editor).getByTestId('editor-name')).toHaveProperty('disabled', true)
-    expect(within(editor).getByTestId('editor-builtin-hint').textContent).toContain('cannot be renamed')
+    expect(within(editor).getByTestId('editor-builtin-hint').textContent).toContain('display name')
     const args = within(editor).getByTestId('editor-args') as HTMLTextAreaElement
     expect(args.value).toBe('--keep')
     fireEvent.change(args, { target: { value: '--keep\n--more' } })
     fireEvent.click(within(editor).getByTestId('editor-save'))
     await waitFor(() => expect(registry.get('mem')?.args).toEqual(['--keep', '--more']))
     expect(registry.get('mem')).toMatchObject({ type: 'inMemory', name: BuiltinServerNames.memory, env: { MEMORY_FILE_PATH: 'graph.jsonl' } })
+  })
+
+  it('is renamed with a display name: the list shows it, the name that says which built-in it is stays', async () => {
+    const { registry } = await renderServers([memory])
+    fireEvent.click(within(rowOf(BuiltinServerNames.memory)).getByTestId('server-edit'))
+    const editor = await screen.findByTestId('server-editor')
+    expect(within(editor).getByTestId('editor-title').textContent).toBe('Memory')
+    fireEvent.change(within(editor).getByTestId('editor-displayName'), { target: { value: 'Work notes' } })
+    fireEvent.click(within(editor).getByTestId('editor-save'))
+    await waitFor(() => expect(registry.get('mem')?.displayName).toBe('Work notes'))
+    expect(registry.get('mem')?.name).toBe(BuiltinServerNames.memory)
+    await waitFor(() => expect(within(editor).getByTestId('editor-title').textContent).toBe('Work notes'))
+  })
+
+  it('in Chinese: its title and (untouched) catalogue description translated', async () => {
+    const description = 'A knowledge graph of people, projects and facts that a chat can read and add to. Kept on this computer; needs no setup.'
+    await renderServers([{ ...memory, description }], { language: 'zh-CN' })
+    const row = rowOf(BuiltinServerNames.memory)
+    expect(within(row).getByTestId('server-name').textContent).toBe('记忆')
+    expect(within(row).getByTestId('server-description').textContent).toContain('知识图谱')
   })
 })

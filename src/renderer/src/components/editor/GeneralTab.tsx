@@ -43,7 +43,7 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
       </Form.Item>
     )
   }
-  const text = (field: 'name' | 'description' | 'command' | 'cwd' | 'baseUrl' | 'provider' | 'providerUrl' | 'logoUrl', placeholder?: string) => (
+  const text = (field: 'name' | 'displayName' | 'description' | 'command' | 'cwd' | 'baseUrl' | 'provider' | 'providerUrl' | 'logoUrl', placeholder?: string) => (
     <Input
       id={`editor-${field}`}
       data-testid={`editor-${field}`}
@@ -77,6 +77,7 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
   return (
     <Form layout="vertical" data-testid="general-tab" style={{ maxWidth: 760 }} onSubmitCapture={(e) => e.preventDefault()}>
       {item('name', text('name'), builtin ? <span data-testid="editor-builtin-hint">{t('catalogue.editorHint')}</span> : undefined, true)}
+      {builtin && item('displayName', text('displayName', t('editor.placeholders.displayName')), t('editor.help.displayName'))}
       {item('description', text('description'))}
       {item(
         'type',

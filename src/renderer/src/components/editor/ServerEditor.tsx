@@ -3,6 +3,7 @@ import { Alert, App, Button, Flex, Switch, Tabs, theme, Tooltip, Typography, typ
 import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
+import { serverDisplayName } from '@renderer/components/servers/serverDisplay'
 import { useSaveShortcut } from '@renderer/hooks/useSaveShortcut'
 import { useServerActions } from '@renderer/hooks/useServerActions'
 import { useServerStatus } from '@renderer/hooks/useServerStatus'
@@ -201,13 +202,20 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
 
   return (
     <Flex vertical gap="middle" data-testid="server-editor" data-server-id={server.id}>
-      <Flex align="center" gap="middle" wrap>
+      {/* sticky: Save stays in reach at the bottom of a long form */}
+      <Flex
+        align="center"
+        gap="middle"
+        wrap
+        data-testid="editor-action-bar"
+        style={{ position: 'sticky', top: 0, zIndex: 3, background: token.colorBgLayout, paddingBlock: token.paddingXS }}
+      >
         <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="editor-back" aria-label={t('editor.back')}>
           {t('editor.back')}
         </Button>
         <ServerAvatar server={server} size={32} />
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="editor-title">
-          {isNew ? t('editor.newTitle') : server.name}
+          {isNew ? t('editor.newTitle') : serverDisplayName(server, t)}
         </Typography.Title>
         <ServerTypeTag server={server} />
         {!isNew && <ServerStatusBadge status={status.status} error={status.error?.message} />}

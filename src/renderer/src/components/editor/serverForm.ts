@@ -5,6 +5,8 @@ import type { McpServerChanges } from '@renderer/store/serverListEdits'
 /** The General tab's fields as the user edits them: lists as one item per line. */
 export interface ServerFormValues {
   name: string
+  /** a built-in's own label (its name says which built-in it is) */
+  displayName: string
   description: string
   type: McpServerType
   command: string
@@ -52,6 +54,7 @@ export function toFormValues(server: McpServer): ServerFormValues {
   const type = server.type ?? (server.command ? 'stdio' : 'streamableHttp')
   return {
     name: server.name,
+    displayName: server.displayName ?? '',
     description: server.description ?? '',
     type,
     command: server.command ?? '',
@@ -133,6 +136,7 @@ export function fromFormValues(
     ...base,
     name,
     type: values.type,
+    displayName: optional(values.displayName),
     description: optional(values.description),
     command: stdio ? optional(values.command) : undefined,
     args: takesArgs && lines(values.args).length ? lines(values.args) : undefined,

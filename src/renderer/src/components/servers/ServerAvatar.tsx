@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { Avatar } from 'antd'
 import type { McpServer } from '@shared/mcp/server'
+import { builtinEntryOf } from '@shared/mcp/serverCatalogue'
+import { CATALOGUE_ICONS } from '@renderer/components/catalogue/catalogueIcons'
 import { useRemoteImage } from '@renderer/hooks/useRemoteImage'
 
 // readable with white text in light and dark themes alike
@@ -13,11 +15,15 @@ function colorOf(name: string): string {
   return COLORS[Math.abs(hash) % COLORS.length]
 }
 
-/** The server's logo (web logos come through main), or its initial while there is none or it cannot be shown. */
+/**
+ * The server's logo (web logos come through main); a built-in's catalogue icon; else its initial
+ * while there is no logo or it cannot be shown.
+ */
 export function ServerAvatar({ server, size = 40 }: { server: McpServer; size?: number }) {
   const logo = useRemoteImage(server.logoUrl)
   const [broken, setBroken] = useState<string>()
   const initial = server.name.trim().charAt(0).toUpperCase() || '?'
+  const builtin = builtinEntryOf(server)
   if (logo.status === 'ready' && broken !== logo.src) {
     return (
       <Avatar
@@ -40,10 +46,11 @@ export function ServerAvatar({ server, size = 40 }: { server: McpServer; size?: 
       shape="square"
       aria-hidden
       style={{ flexShrink: 0, background: colorOf(server.name) }}
-      data-testid="server-initial"
+      data-testid={builtin ? 'server-builtin-icon' : 'server-initial'}
       data-logo-error={logo.status === 'failed' ? logo.error : undefined}
+      icon={builtin && !server.logoUrl ? CATALOGUE_ICONS[builtin.icon] : undefined}
     >
-      {initial}
+      {builtin && !server.logoUrl ? null : initial}
     </Avatar>
   )
 }

@@ -2,6 +2,7 @@ import { Flex, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import { useListToolsQuery } from '@renderer/store/mainApi'
+import { serverDescription, serverDisplayName } from './serverDisplay'
 import { ServerStatusBadge } from './ServerStatusBadge'
 import type { ServerStatusView } from './statusView'
 import { serverTarget } from './serverTarget'
@@ -14,12 +15,19 @@ export function ServerRowInfo({ server, view, onOpen }: { server: McpServer; vie
   // the tools of a connected server, from the cache the editor's Tools tab shares
   const { toolCount } = useListToolsQuery(server.id, { skip: status !== 'connected', selectFromResult: ({ data }) => ({ toolCount: data?.length }) })
   const target = serverTarget(server)
+  const shownName = serverDisplayName(server, t)
+  const description = serverDescription(server, t)
   return (
     <Flex vertical style={{ minWidth: 0, flex: 1 }} gap={2}>
       <Flex align="center" gap="small" wrap>
         <Typography.Link strong onClick={() => onOpen(server.id)} data-testid="server-name">
-          {server.name}
+          {shownName}
         </Typography.Link>
+        {shownName !== server.name ? (
+          <Typography.Text type="secondary" code data-testid="server-real-name">
+            {server.name}
+          </Typography.Text>
+        ) : null}
         <ServerTypeTag server={server} />
         <ServerStatusBadge status={status} error={error?.message} />
         {status === 'connected' && toolCount !== undefined && (
@@ -33,9 +41,9 @@ export function ServerRowInfo({ server, view, onOpen }: { server: McpServer; vie
           </Tag>
         ))}
       </Flex>
-      {server.description && (
-        <Typography.Text type="secondary" ellipsis={{ tooltip: server.description }}>
-          {server.description}
+      {description && (
+        <Typography.Text type="secondary" ellipsis={{ tooltip: description }} data-testid="server-description">
+          {description}
         </Typography.Text>
       )}
       {target ? (
