@@ -38,7 +38,12 @@ async function snap(name: string) {
 
 describe('the Models page in a real browser', () => {
   it('adds the scripted model as a provider, fetches its models, sets the default; after a reload it is all there, the key masked', async () => {
-    await page.getByTestId('nav-models').click()
+    // with no provider yet, the chat says what to add and shows the server found here
+    await page.getByTestId('nav-chat').click()
+    const none = page.getByTestId('no-provider-state')
+    await none.getByTestId(`local-endpoint-${local.preset.id}`).waitFor()
+    await snap('providers-none.png')
+    await none.getByTestId('no-provider-open-models').click()
     await page.getByTestId('providers-page').waitFor()
     expect(new URL(page.url()).hash).toBe('#page=models')
     // the server on this computer is found at the top
