@@ -9,6 +9,7 @@ import { ExitCode } from './errors'
 import { err, out, outJson } from './output'
 import { renderToolResult } from './render'
 import { renderTraceTree, traceTree, type TraceNode } from './traceTree'
+import { withoutSecrets } from './withoutSecrets'
 
 export interface CallCommand {
   server: string
@@ -44,10 +45,12 @@ export async function callTool(command: CallCommand, ctx: CommandContext): Promi
   const callId = `cli-${randomUUID()}`
   const stopListening = ctx.onProgress(callId, (event) => void err(progressLine(event)))
   try {
-    const result = await ctx.service.callTool(
+    const answer = await ctx.service.callTool(
       { server, name: command.tool, args, callId },
       { timeoutMs: command.timeoutSeconds !== undefined ? command.timeoutSeconds * 1000 : undefined, signal: ctx.signal }
     )
+    // a tool that echoes a key the server was started with does not print it
+    const result = withoutSecrets(answer, ctx.service.secrets.values())
     const trace = command.trace ? callTrace(ctx.tracing, callId) : undefined
     if (command.json) await outJson(trace ? { ...result, trace } : result)
     else {

@@ -13,6 +13,7 @@ import { ExitCode, usageError } from './errors'
 import { err, out, outJson } from './output'
 import { runRegistryCommand } from './registryCommands'
 import { renderLogs, renderPrompt, renderPromptList, renderResource, renderResourceList, renderToolList } from './render'
+import { withoutSecrets } from './withoutSecrets'
 
 export interface CommandContext {
   config: LoadedConfig
@@ -99,7 +100,7 @@ export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>,
     }
     case 'prompt': {
       const args = parsePromptArgsJson(command.args)
-      const result = await ctx.service.getPrompt({ server, name: command.prompt, args })
+      const result = withoutSecrets(await ctx.service.getPrompt({ server, name: command.prompt, args }), ctx.service.secrets.values())
       await (command.json ? json(result) : out(renderPrompt(result)))
       return ExitCode.Ok
     }
@@ -109,7 +110,7 @@ export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>,
       return ExitCode.Ok
     }
     case 'resource': {
-      const result = await ctx.service.getResource({ server, uri: command.uri })
+      const result = withoutSecrets(await ctx.service.getResource({ server, uri: command.uri }), ctx.service.secrets.values())
       await (command.json ? json(result) : out(renderResource(result)))
       return ExitCode.Ok
     }
