@@ -22,6 +22,7 @@ import { sharedLoginShellEnv } from './services/mcp/shellEnv'
 import { ServerManager } from './services/lifecycle/ServerManager'
 import { ServerRegistry } from './services/servers/ServerRegistry'
 import { FileStorage } from './services/storage/FileStorage'
+import { chatTracer } from './services/trace/chatSpans'
 import { hostTracing } from './services/trace/hostTracing'
 import { mcpObserver, TracedMcpService } from './services/trace/TracedMcpService'
 
@@ -94,7 +95,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   // a model drafts replies to servers' sampling requests (and answers them where the user allowed it)
   const drafts: SamplingDrafts = new SamplingDrafts({ mcp, providers, serverNow: (id) => registry.get(id), emit: platform.emit.bind(platform), fetch: platform.fetch })
   // conversations: each turn runs here, streamed to every window, its tool calls approved there
-  const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir })
+  const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir, tracer: chatTracer(tracing) })
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {
     ...appHandlers(deps),

@@ -88,3 +88,29 @@ export const TRACE_ATTR = {
   errorMessage: 'error.message',
   errorCode: 'error.code'
 } as const
+
+/**
+ * The OpenTelemetry GenAI names a chat turn's spans carry (a model step is a `chat` span), and
+ * ours for what those leave out. Counts and sizes only: no prompt or answer text.
+ */
+export const GEN_AI_ATTR = {
+  operation: 'gen_ai.operation.name',
+  provider: 'gen_ai.provider.name',
+  system: 'gen_ai.system',
+  agentName: 'gen_ai.agent.name',
+  conversationId: 'gen_ai.conversation.id',
+  requestModel: 'gen_ai.request.model',
+  responseModel: 'gen_ai.response.model',
+  responseId: 'gen_ai.response.id',
+  finishReasons: 'gen_ai.response.finish_reasons',
+  inputTokens: 'gen_ai.usage.input_tokens',
+  outputTokens: 'gen_ai.usage.output_tokens',
+  messages: 'chat.request.messages',
+  tools: 'chat.request.tools',
+  step: 'chat.step.number',
+  steps: 'chat.steps',
+  toolCalls: 'chat.tool_calls',
+  textLength: 'chat.response.text_length',
+  stopped: 'chat.stopped',
+  stepLimitReached: 'chat.step_limit_reached'
+} as const

@@ -7,6 +7,7 @@ import type { Platform } from '../../platform/Platform'
 import type { ServerRegistry } from '../servers/ServerRegistry'
 import { ChatApprovals } from './chatApprovals'
 import { ChatError, notFound } from './chatErrors'
+import type { ChatTracer } from './chatTracing'
 import { cutToLastUserMessage, newConversation, withOutcome, withUserMessage } from './conversationEdits'
 import { listConversationTools, type ConversationTools } from './conversationTools'
 import { runConversationTurn, type TurnJob } from './conversationTurn'
@@ -30,6 +31,8 @@ export interface ChatServiceDeps {
   providers: ModelResolver
   emit: Platform['emit']
   userDataDir: string
+  /** each turn as one trace, when the host traces */
+  tracer?: ChatTracer
 }
 
 interface RunningTurn {
@@ -175,10 +178,10 @@ export class ChatService {
 
   private async finishTurn(job: TurnJob): Promise<void> {
     const id = job.conversation.id
-    const { mcp, registry, providers } = this.deps
+    const { mcp, registry, providers, tracer } = this.deps
     try {
       const outcome = await runConversationTurn(
-        { mcp, registry, approvals: this.approvals, secrets: () => [...mcp.secrets.values(), ...providers.secrets()] },
+        { mcp, registry, approvals: this.approvals, secrets: () => [...mcp.secrets.values(), ...providers.secrets()], tracer },
         job
       )
       // a conversation deleted meanwhile has nowhere to keep the answer

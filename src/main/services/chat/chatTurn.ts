@@ -3,6 +3,7 @@ import { stepCountIs, streamText, type LanguageModel, type LanguageModelUsage, t
 import type { ProgressEvent } from '@shared/ipc/contract'
 import type { McpHost } from '../mcp/mcpHost'
 import { toToolSet, type ChatTool } from './chatTools'
+import type { ChatStepSpan, ChatTracer } from './chatTracing'
 import { providerFailure } from './providerErrors'
 import { toolResultForModel, truncateForModel, MAX_TOOL_RESULT_CHARS } from './toolResultForModel'
 
@@ -56,6 +57,8 @@ export interface ChatTurnOptions {
   /** the AI SDK's retries of a failed request (429, 5xx, a dropped connection) */
   maxRetries?: number
   maxResultChars?: number
+  /** the turn as one trace (when the host traces): its steps, their tool calls beneath them */
+  trace?: { tracer: ChatTracer; conversationId?: string; secrets?: () => readonly string[] }
 }
 
 export interface ChatTurnResult {
@@ -114,7 +117,8 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<ChatTurnRes
     try {
       const args = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>
       // no timeoutMs: the server's own timeout applies, as for every other call
-      const result = await host.callTool({ server: entry.server, name: entry.tool.name, args, callId }, { signal: abortSignal })
+      // the step that asked for the call is its span's parent
+      const result = await host.callTool({ server: entry.server, name: entry.tool.name, args, callId }, { signal: abortSignal }, step?.trace)
       return finish(result.isError ? 'error' : 'ok', toolResultForModel(result, redact, options.maxResultChars ?? MAX_TOOL_RESULT_CHARS))
     } catch (error) {
       // a stopped turn ends here; any other failure is the tool's answer, so the model can say what happened
@@ -125,6 +129,22 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<ChatTurnRes
     }
   }
 
+  const model = options.model
+  const turnSpan = options.trace?.tracer.turn({
+    model: options.provider.model ?? (typeof model === 'string' ? model : model.modelId),
+    provider: typeof model === 'string' ? 'gateway' : model.provider,
+    baseUrl: options.provider.baseUrl,
+    conversationId: options.trace.conversationId,
+    messages: options.messages.length,
+    tools: tools.size,
+    secrets: options.trace.secrets
+  })
+  // the step running now: the SDK asks for a step's tool calls before the next step starts
+  let step: ChatStepSpan | undefined
+  let inputTokens: number | undefined
+  let outputTokens: number | undefined
+  const add = (sum: number | undefined, n: number | undefined) => (n === undefined ? sum : (sum ?? 0) + n)
+
   const result = streamText({
     model: options.model,
     system: options.system,
@@ -134,36 +154,72 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<ChatTurnRes
     maxRetries: options.maxRetries,
     abortSignal: signal,
     // errors arrive in the stream below; the default handler would also print them
-    onError: () => undefined
+    onError: () => undefined,
+    // a step's span opens before its request and ends once its tool calls are done
+    prepareStep: turnSpan
+      ? ({ stepNumber, messages }) => {
+          step = turnSpan.step({ number: stepNumber, messages: messages.length })
+          return undefined
+        }
+      : undefined,
+    onStepFinish: turnSpan
+      ? (finished) => {
+          inputTokens = add(inputTokens, finished.usage.inputTokens)
+          outputTokens = add(outputTokens, finished.usage.outputTokens)
+          step?.end({
+            finishReason: finished.finishReason,
+            responseModel: finished.response.modelId,
+            responseId: finished.response.id,
+            inputTokens: finished.usage.inputTokens,
+            outputTokens: finished.usage.outputTokens,
+            textLength: finished.text.length,
+            toolCalls: finished.toolCalls.length
+          })
+          step = undefined
+        }
+      : undefined
   })
 
   let text = ''
   let steps = 0
   let lastFinish: string | undefined
   let usage: LanguageModelUsage | undefined
-  for await (const part of result.fullStream) {
-    switch (part.type) {
-      case 'text-delta':
-        text += part.text
-        onEvent({ type: 'text', text: part.text })
-        break
-      case 'finish-step':
-        steps++
-        lastFinish = part.finishReason
-        break
-      case 'finish':
-        usage = part.totalUsage
-        break
-      case 'abort':
-        throw new ChatAborted()
-      case 'error':
-        if (signal?.aborted) throw new ChatAborted()
-        throw providerFailure(part.error, options.provider)
+  const outcome = () => ({ steps, toolCalls: records.length, inputTokens, outputTokens })
+  try {
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'text-delta':
+          text += part.text
+          onEvent({ type: 'text', text: part.text })
+          break
+        case 'finish-step':
+          steps++
+          lastFinish = part.finishReason
+          break
+        case 'finish':
+          usage = part.totalUsage
+          break
+        case 'abort':
+          throw new ChatAborted()
+        case 'error':
+          if (signal?.aborted) throw new ChatAborted()
+          throw providerFailure(part.error, options.provider)
+      }
     }
+    if (signal?.aborted) throw new ChatAborted()
+    const stepLimitReached = lastFinish === 'tool-calls' && steps >= maxSteps
+    if (stepLimitReached) onEvent({ type: 'step-limit', steps })
+    const responseMessages = (await result.response).messages
+    turnSpan?.end({ ...outcome(), stepLimitReached })
+    return { text, toolCalls: records, usage, steps, stepLimitReached, responseMessages }
+  } catch (error) {
+    if (turnSpan) {
+      // a stop says so; any other failure keeps its (redacted) message
+      const stopped = signal?.aborted === true || error instanceof ChatAborted
+      const reason = stopped && !(error instanceof ChatAborted) ? new ChatAborted() : error
+      step?.fail(reason)
+      turnSpan.fail(reason, { ...outcome(), stopped })
+    }
+    throw error
   }
-  if (signal?.aborted) throw new ChatAborted()
-  const stepLimitReached = lastFinish === 'tool-calls' && steps >= maxSteps
-  if (stepLimitReached) onEvent({ type: 'step-limit', steps })
-  const responseMessages = (await result.response).messages
-  return { text, toolCalls: records, usage, steps, stepLimitReached, responseMessages }
 }

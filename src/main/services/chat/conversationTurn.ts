@@ -8,6 +8,7 @@ import type { ServerRegistry } from '../servers/ServerRegistry'
 import type { ChatApprovals } from './chatApprovals'
 import { conversationServers } from './chatToolChoice'
 import { listChatTools, type ChatTool } from './chatTools'
+import type { ChatTracer } from './chatTracing'
 import { runChatTurn, type ChatEvent, type ChatToolCall } from './chatTurn'
 import type { LiveMessage } from './liveMessage'
 import { ProviderError } from './providerErrors'
@@ -20,6 +21,8 @@ export interface TurnDeps {
   approvals: ChatApprovals
   /** every secret the provider requests and error messages must not carry */
   secrets: () => string[]
+  /** each turn as one trace, when the host traces */
+  tracer?: ChatTracer
 }
 
 export interface TurnJob {
@@ -126,7 +129,8 @@ export async function runConversationTurn(deps: TurnDeps, job: TurnJob): Promise
       approval: 'ask',
       ask,
       onEvent,
-      signal
+      signal,
+      trace: deps.tracer && { tracer: deps.tracer, conversationId: conversation.id, secrets: deps.secrets }
     })
     if (result.usage) live.usage({ inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, totalTokens: result.usage.totalTokens })
     return { message: live.finish({ stepLimit }), added: result.responseMessages }

@@ -9,6 +9,8 @@ import type { LogLineWatcher } from './serverLogs'
  */
 export interface OperationTrace {
   readonly traceId: string
+  /** the span's own id: a caller's span handed to an operation becomes its parent */
+  readonly spanId: string
   traceparent(): string
   addEvent(name: string, attributes?: Record<string, string | number | boolean>): void
 }

@@ -16,6 +16,12 @@ export interface SpanSink {
   secrets(): readonly string[]
 }
 
+/** What a span's parent must give: its ids (a LazySpan, or a chat step built at once). */
+export interface SpanParent {
+  readonly traceId: string
+  readonly spanId: string
+}
+
 /** The operation of a tool call's span, whose `what` is the tool's name. */
 export const TOOL_CALL = 'tools/call'
 
@@ -61,7 +67,7 @@ export class LazySpan {
     attributes: Attributes | undefined,
     readonly traceId: string,
     readonly spanId: string,
-    readonly parent: LazySpan | undefined,
+    readonly parent: SpanParent | undefined,
     /** the tool call's id, where it has one (its progress and cancel find it by that) */
     readonly callId: string | undefined
   ) {

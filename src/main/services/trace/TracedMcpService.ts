@@ -7,7 +7,7 @@ import { TRACE_ATTR } from '@shared/trace/spans'
 import type { McpHost } from '../mcp/mcpHost'
 import { connectivityOf, type MCPService } from '../mcp/MCPService'
 import type { CallToolArgs, GetPromptArgs, ResourceArgs } from '../mcp/mcpServiceOptions'
-import type { ConnectTrace, McpObserver } from '../mcp/operationTrace'
+import type { ConnectTrace, McpObserver, OperationTrace } from '../mcp/operationTrace'
 import { urlWithoutQuery } from '../mcp/oauth/signInSteps'
 import type { CallOptions } from '../mcp/toolCalls'
 import { jsonAttribute, resultAttributes } from './attributes'
@@ -182,11 +182,12 @@ export class TracedMcpService implements McpHost {
     return tracing.finish(tracing.begin(server, 'ListResourceTemplates', 'ListResourceTemplates'), this.service.listResourceTemplates(server), counted)
   }
 
-  callTool(args: CallToolArgs, options?: Omit<CallOptions, 'callId'>): Promise<CallResult> {
+  /** `parent`: the caller's span (a chat turn's model step), else the call is a trace of its own. */
+  callTool(args: CallToolArgs, options?: Omit<CallOptions, 'callId'>, parent?: OperationTrace): Promise<CallResult> {
     const tracing = this.tracing
     if (!tracing.recording) return this.service.callTool(args, options)
     // its tool and call id are fields of the span, its attributes only once it is built
-    const span = tracing.begin(args.server, args.name, TOOL_CALL, undefined, undefined, args.callId || undefined)
+    const span = tracing.begin(args.server, args.name, TOOL_CALL, undefined, parent, args.callId || undefined)
     // the redacted JSON is made only once the span is built, after the caller has its answer
     span.later(describeCallArgs, args.args)
     // the span goes down with the call: its traceparent to the server, its trace to the Logs tab
