@@ -31,9 +31,9 @@ describe('a connect that needs a sign-in', () => {
     const { rs } = await protectedServer()
     let browserOpened!: () => void
     const opened = new Promise<void>((resolve) => (browserOpened = resolve))
-    const { service } = makeService({ oauth: { interactive: true, dir: tempDir(), open: async () => browserOpened() } })
+    const { service } = makeService({ oauth: { dir: tempDir(), open: async () => browserOpened() } })
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const connecting = service.listTools(remote(rs.url))
+    const connecting = service.signIn(remote(rs.url))
     const failed = expect(connecting).rejects.toMatchObject({ code: 'SIGN_IN_FAILED', message: expect.stringContaining('sign-in was not completed in 5 minutes') })
     await opened
     await vi.advanceTimersByTimeAsync(SIGN_IN_TIMEOUT_MS)
@@ -47,15 +47,15 @@ describe('a connect that needs a sign-in', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
     closers.push(() => new Promise((resolve) => blocker.close(() => resolve())))
     const port = (blocker.address() as AddressInfo).port
-    const { service } = makeService({ oauth: { interactive: true, dir: tempDir(), open: async () => undefined } })
-    await expect(service.listTools(remote(rs.url, port))).rejects.toThrow(`the sign-in callback port ${port} on 127.0.0.1 is in use`)
+    const { service } = makeService({ oauth: { dir: tempDir(), open: async () => undefined } })
+    await expect(service.signIn(remote(rs.url, port))).rejects.toThrow(`the sign-in callback port ${port} on 127.0.0.1 is in use`)
   })
 
   it('never opens an authorization page served over plain http from another machine', async () => {
     const url = await maliciousServer('http://auth.example.com/authorize')
     const opened: URL[] = []
-    const { service } = makeService({ oauth: { interactive: true, dir: tempDir(), open: async (u) => void opened.push(u) } })
-    await expect(service.listTools(remote(url))).rejects.toThrow('plain http is only allowed for this computer')
+    const { service } = makeService({ oauth: { dir: tempDir(), open: async (u) => void opened.push(u) } })
+    await expect(service.signIn(remote(url))).rejects.toThrow('plain http is only allowed for this computer')
     expect(opened).toEqual([])
   })
 })

@@ -30,10 +30,9 @@ afterEach(async () => {
 })
 
 const follow = redirectFollower()
-function service(interactive = true) {
+function service() {
   return makeService({
     oauth: {
-      interactive,
       dir: dataDir,
       open: async (url) => {
         opened.push(url)
@@ -53,6 +52,8 @@ const whoami = async (s: ReturnType<typeof service>) => {
 describe('OAuth against oidc-provider', () => {
   it('signs in once, refreshes silently after expiry, signs in exactly once more after revocation, and a new process reuses the tokens', async () => {
     const first = service()
+    await expect(first.listTools(server())).rejects.toMatchObject({ code: 'NEEDS_SIGN_IN' })
+    await first.signIn(server())
     expect((await first.listTools(server())).map((t) => t.name)).toEqual(['whoami', 'admin'])
     expect(opened).toHaveLength(1)
     // PKCE S256, RFC 8707 resource, offline_access (offered by the server) on the authorization request
@@ -73,11 +74,15 @@ describe('OAuth against oidc-provider', () => {
     // the refresh token is revoked (and the access token gone): exactly one new sign-in
     for (const token of auth.refreshTokens) await (await auth.provider.RefreshToken.find(token))?.destroy()
     rs.expireAccessTokens()
+    await expect(whoami(first)).rejects.toMatchObject({ code: 'NEEDS_SIGN_IN' })
+    await first.signIn(server())
     expect(await whoami(first)).toMatch(/^client /)
     expect(opened).toHaveLength(2)
 
     // a tool that needs more: 403 insufficient_scope → one sign-in for the new scope (not a
     // refresh of the old one), and the call goes through
+    await expect(first.callTool({ server: server(), name: 'admin', args: {} })).rejects.toMatchObject({ code: 'NEEDS_SIGN_IN' })
+    await first.signIn(server())
     const admin = await first.callTool({ server: server(), name: 'admin', args: {} })
     expect((admin.content[0] as { text: string }).text).toContain('mcp:admin')
     expect(opened).toHaveLength(3)
@@ -97,7 +102,7 @@ describe('OAuth against oidc-provider', () => {
   })
 
   it('where no browser may open (the app between Sign ins), an expired token is refreshed, even by requests that meet the 401 together', async () => {
-    const made = makeService({ oauth: { interactive: false, dir: dataDir, open: async (url) => void (opened.push(url), await follow(url)) } })
+    const made = makeService({ oauth: { dir: dataDir, open: async (url) => void (opened.push(url), await follow(url)) } })
     const background = made.service
     const oauth = await background.oauth.get()
     await oauth.signIn(server(), () => background.restartServer(server()))
@@ -116,14 +121,14 @@ describe('OAuth against oidc-provider', () => {
 
     // the app starts again with an expired token on disk: its first connect refreshes it
     rs.expireAccessTokens()
-    const again = makeService({ oauth: { interactive: false, dir: dataDir, open: async (url) => void (opened.push(url), await follow(url)) } }).service
+    const again = makeService({ oauth: { dir: dataDir, open: async (url) => void (opened.push(url), await follow(url)) } }).service
     expect(await whoami(again)).toMatch(/^client /)
     // never a browser after the one sign-in
     expect(opened).toHaveLength(1)
   })
 
   it('a connect that may not open the browser fails with NEEDS_SIGN_IN; the Sign in action connects', async () => {
-    const made = makeService({ oauth: { interactive: false, dir: dataDir, open: async (url) => void (opened.push(url), await follow(url)) } })
+    const made = makeService({ oauth: { dir: dataDir, open: async (url) => void (opened.push(url), await follow(url)) } })
     const background = made.service
     const statusEvents = () => made.events.filter((e) => e.event === 'mcp:server-status').map((e) => (e.payload as ServerStatusEvent).state)
     await expect(background.listTools(server())).rejects.toMatchObject({ code: 'NEEDS_SIGN_IN', message: expect.stringContaining('needs sign-in') })

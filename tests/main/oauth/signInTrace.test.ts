@@ -35,10 +35,9 @@ describe('a sign-in as a span', () => {
       visited.push(new URL(String(input)))
       return fetch(input, init)
     })
-    // interactive, as the CLI's auth runs it, so the refresh below may go on if it needed a browser
-    const { service } = tracedService({}, { tracing, oauth: { interactive: true, dir: tempDir('mcp-oauth-'), open: (url) => follow(url) } })
+    const { service } = tracedService({}, { tracing, oauth: { dir: tempDir('mcp-oauth-'), open: (url) => follow(url) } })
     const oauth = await service.oauth.get()
-    // as the window's Sign in and the CLI's auth run it: a restart with the browser allowed
+    // as the window's Sign in and the CLI's auth run it
     await service.signIn(server())
 
     const [summary] = tracing.store.list({ serverId: 'protected' }).filter((trace) => trace.root.name === 'protected.signIn')

@@ -276,9 +276,13 @@ export class MCPService {
     return this.initClient(server)
   }
 
-  /** The user's Sign in: a restart with the browser allowed to open. */
+  /** The user's Sign in: the authorization in the browser now, then a restart with its tokens; a failure is the state. */
   async signIn(server: McpServer): Promise<McpConnectionInfo> {
-    return (await this.oauth.get()).signIn(server, () => this.restartServer(server))
+    return (await this.oauth.get()).signIn(
+      server,
+      () => this.restartServer(server),
+      (error) => this.connectionOf(server).refused(server, error)
+    )
   }
 
   /** the server is gone: its connection object ends everything it held, at once. */

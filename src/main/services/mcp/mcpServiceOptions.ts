@@ -49,7 +49,7 @@ export interface MCPServiceOptions {
   now?: () => number
   /** tracing's view of connects, sign-in steps and log lines; the operations are traced by wrapping the service (`TracedMcpService`) */
   observer?: McpObserver
-  /** how sign-ins open the browser, whether any connect may, where tokens are kept */
+  /** how sign-ins open the browser, where tokens are kept */
   oauth?: McpOAuthOptions
 }
 

@@ -251,6 +251,12 @@ export class ServerConnection {
     this.setState(server, this.failure(error))
   }
 
+  /** A start refused before it connected (the user's Sign in failed): stopped, and the state says why. */
+  async refused(server: McpServer, error: unknown): Promise<void> {
+    await this.close(server, 'restart')
+    this.setState(server, this.failure(error))
+  }
+
   /** A failed server will be tried again at `at` (ms since the epoch): the state says when. */
   retryAt(server: McpServer, at: number): void {
     if (this.current.status === 'failed') this.setState(server, { ...this.current, retryAt: at })

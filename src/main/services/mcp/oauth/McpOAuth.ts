@@ -16,10 +16,6 @@ import type { SignInSteps } from './signInSteps'
 export interface McpOAuthOptions {
   /** how the authorization page is shown; the system browser by default */
   open?: BrowserOpener
-  /** every connect may sign in (the CLI's `auth`, scripts, tests); otherwise only `signIn` does */
-  interactive?: boolean
-  /** this app's client metadata document (CIMD), an https URL */
-  clientMetadataUrl?: string
   /** how the user starts a sign-in here; the app's Sign in button by default */
   signInHint?: string | ((server: McpServer) => string)
   /** 5 minutes; tests lower it */
@@ -60,7 +56,8 @@ export class McpOAuth {
     })
   }
 
-  provider(server: McpServer, interactive = () => this.interactive(server)): McpOAuthClientProvider {
+  /** `interactive`: may it open the browser now (asked each time); never, unless the caller says so */
+  provider(server: McpServer, interactive: () => boolean = () => false): McpOAuthClientProvider {
     return new McpOAuthClientProvider({
       server,
       store: this.store,
@@ -69,7 +66,6 @@ export class McpOAuth {
       interactive,
       clientName: this.platform.appName,
       clientUri: 'https://github.com/modelcontextprotocol',
-      clientMetadataUrl: this.options.clientMetadataUrl,
       fetch: this.fetch,
       signInHint: this.hint(server),
       step: this.options.steps && ((name, attributes) => this.options.steps?.step(server, name, attributes)),
@@ -106,7 +102,7 @@ export class McpOAuth {
   session(server: McpServer): SignInSession | undefined {
     if (!server.baseUrl || server.type === 'stdio' || server.type === 'inMemory') return undefined
     const signIn = this.signingIn.get(server.id)
-    const interactive = () => !!this.options.interactive || (signIn !== undefined && this.signingIn.get(server.id) === signIn)
+    const interactive = () => signIn !== undefined && this.signingIn.get(server.id) === signIn
     return new SignInSession(this.provider(server, interactive), server, this.callbacks, this.fetch, interactive(), (response, init) =>
       this.challenges.heard(server.id, response, init)
     )
@@ -117,11 +113,18 @@ export class McpOAuth {
    * needs a token, then `connect` (a restart) uses its tokens (and may still open the browser,
    * for a server that says what it wants only when it is connected to).
    */
-  async signIn<T>(server: McpServer, connect: () => Promise<T>): Promise<T> {
+  async signIn<T>(server: McpServer, connect: () => Promise<T>, failed?: (error: McpServerError) => Promise<void>): Promise<T> {
     const mine = Symbol(server.id)
     this.signingIn.set(server.id, mine)
     try {
-      await this.authorize(server)
+      try {
+        await this.authorize(server)
+      } catch (error) {
+        const refused = error instanceof McpServerError ? error : new McpServerError(server, 'SIGN_IN_FAILED', (error as Error)?.message ?? String(error), { cause: error })
+        // the state says why, as a connect that failed would
+        await failed?.(refused)
+        throw refused
+      }
       return await connect()
     } finally {
       if (this.signingIn.get(server.id) === mine) this.signingIn.delete(server.id)
@@ -186,7 +189,4 @@ export class McpOAuth {
     return this.callbacks.close()
   }
 
-  private interactive(server: McpServer): boolean {
-    return !!this.options.interactive || this.signingIn.has(server.id)
-  }
 }

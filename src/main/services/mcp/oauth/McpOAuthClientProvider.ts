@@ -23,8 +23,6 @@ export interface ProviderOptions {
   interactive: () => boolean
   clientName: string
   clientUri?: string
-  /** an https URL serving this app's client metadata document (CIMD), when it has one */
-  clientMetadataUrl?: string
   fetch: typeof fetch
   /** how the user starts a sign-in where this runs ("press Sign in", "run `auth x`") */
   signInHint: string
@@ -75,8 +73,9 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     return this.browserGrant ? `http://127.0.0.1:${this.port}${CALLBACK_PATH}` : undefined
   }
 
+  /** the server's client metadata document (CIMD), when its settings name one */
   get clientMetadataUrl(): string | undefined {
-    return this.browserGrant ? this.options.clientMetadataUrl : undefined
+    return this.browserGrant ? this.config.clientMetadataUrl : undefined
   }
 
   get clientMetadata(): OAuthClientMetadata {
@@ -137,7 +136,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
   private async registerForOfflineAccess(discovery: OAuthDiscoveryState | undefined): Promise<OAuthClientInformationMixed | undefined> {
     const metadata = discovery?.authorizationServerMetadata
     if (!discovery || !metadata?.registration_endpoint || !metadata.scopes_supported?.includes('offline_access')) return undefined
-    if (metadata.client_id_metadata_document_supported && this.options.clientMetadataUrl) return undefined
+    if (metadata.client_id_metadata_document_supported && this.clientMetadataUrl) return undefined
     // the scopes the server offers too: a later step-up (403 insufficient_scope) may ask for them
     const wanted = [...(discovery.resourceMetadata?.scopes_supported ?? []), ...(this.config.scopes ?? [])]
     const scope = wanted.length ? [...new Set([...wanted, ...metadata.scopes_supported, 'offline_access'])].join(' ') : undefined
@@ -149,7 +148,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
 
   async saveClientInformation(info: OAuthClientInformationMixed): Promise<void> {
     await this.change((r) => ({ ...r, clientInformation: info }))
-    this.step('registration', { 'oauth.registration': this.options.clientMetadataUrl && info.client_id === this.options.clientMetadataUrl ? 'client metadata document' : 'dynamic' })
+    this.step('registration', { 'oauth.registration': this.clientMetadataUrl && info.client_id === this.clientMetadataUrl ? 'client metadata document' : 'dynamic' })
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
