@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { parseAnswerFlags, type ServerRequestPolicy } from './answerFlags'
+import { parseAnswerFlags, SAMPLING_MODEL_FLAGS, samplingModelFlags, type SamplingModelFlags, type ServerRequestPolicy } from './answerFlags'
 import { usageError } from './errors'
 
 export const USAGE = `usage: cli [--config FILE [--input ID=VALUE]...] [--connect-timeout SECONDS] COMMAND [--json]
@@ -52,9 +52,11 @@ commands:
                 when a server asks for input: send each field's default (a required field without
                 one declines), or decline; without it you are asked on a terminal (one prompt per
                 field, a link opened only if you say y), and it is declined when there is none (a pipe, CI)
---sampling decline
-                when a server asks for a model reply: reject; without it you type the reply on a
-                terminal (an empty line rejects), and it is rejected when there is none
+--sampling decline|model
+                when a server asks for a model reply: reject, or have the model answer (the endpoint
+                as for chat: --base-url with --api-key-env, OPENAI_BASE_URL, or the app's saved
+                default, and --model); without it you type the reply on a terminal (an empty line
+                rejects), and it is rejected when there is none
 Ctrl-C at a server's question cancels that question only (sampling: rejects) and the call goes on;
 otherwise Ctrl-C stops a running call (the server is told) and the servers; a second Ctrl-C quits at once.
 exit codes: 0 ok, 1 failure (connection, tool error, timeout), 2 bad usage or config, 130 interrupted`
@@ -106,6 +108,8 @@ export interface CliArgs {
   connectTimeoutSeconds?: number
   /** --elicitation / --sampling: how what servers ask is answered */
   answers: ServerRequestPolicy
+  /** --sampling model: the endpoint and model that answer servers' sampling requests */
+  samplingModel?: SamplingModelFlags
   command: CliCommand
 }
 
@@ -198,7 +202,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
     config: values.config,
     inputs: inputValues(values.input ?? []),
     connectTimeoutSeconds: seconds('--connect-timeout', values['connect-timeout']),
-    answers: parseAnswerFlags(values, positionals[0])
+    answers: parseAnswerFlags(values, positionals[0]),
+    samplingModel: samplingModelFlags(values)
   }
   const [name, ...rest] = positionals
   if (values.input?.length && !values.config && name !== 'import') {
@@ -224,7 +229,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
     }
   }
   for (const flag of CHAT_FLAGS) {
-    if (values[flag] !== undefined && command !== 'chat') throw usageError(`--${flag} applies to "chat" only; usage: cli ${shapeOf('chat')}`)
+    // --sampling model takes the endpoint as chat does
+    if (values[flag] !== undefined && command !== 'chat' && !(values.sampling === 'model' && SAMPLING_MODEL_FLAGS.has(flag))) {
+      throw usageError(`--${flag} applies to "chat" (and --model, --base-url, --api-key-env to --sampling model) only; usage: cli ${shapeOf('chat')}`)
+    }
   }
   if (values.trace && command !== 'call') throw usageError(`--trace applies to "call" only; usage: cli ${shapeOf('call')}`)
   if (values.builtin && command !== 'servers') throw usageError(`--builtin does not apply to "${command}"; usage: cli servers --builtin [--json]`)

@@ -16,6 +16,7 @@ import { loadConfigFile, loadSavedServers } from './config'
 import { CliError, ExitCode } from './errors'
 import { err, out } from './output'
 import { cliTracing } from './cliTracing'
+import { modelSampler } from './samplingModel'
 import { answerServerRequests } from './serverRequests'
 
 /** After the first Ctrl-C, stopping servers may take this long before we leave regardless. */
@@ -103,7 +104,10 @@ export async function main(argv: string[]): Promise<never> {
     // the commands call it through tracing, when on: each operation a span
     service = traceMcp(untraced, tracing)
     // what servers ask during the command: asked on a terminal, else answered at once (--elicitation, --sampling)
-    answerServerRequests({ service, openExternal: (url) => platform.openExternal(url), policy: args.answers })
+    const live = service
+    // --sampling model: the endpoint is resolved before any server starts (none is a usage error)
+    const sampler = args.samplingModel && (await modelSampler(args.samplingModel, platform.userDataDir, () => live.secrets.values()))
+    answerServerRequests({ service, openExternal: (url) => platform.openExternal(url), policy: args.answers, sampler })
     const events = service.events
     const code = await runCommand(args.command, {
       config,

@@ -5,6 +5,7 @@ import type { ServerRequestPolicy } from './answerFlags'
 import { askForm, defaultContent } from './elicitationForm'
 import { askToOpenLink } from './linkPrompt'
 import { err } from './output'
+import type { CliSampler } from './samplingModel'
 import { askSampling } from './samplingPrompt'
 import { ConversationEnded, hasTerminal, oneLine, TerminalConversation } from './terminalPrompts'
 
@@ -28,6 +29,8 @@ interface Options {
   policy: ServerRequestPolicy
   /** a keyboard and a screen (stdin and stderr are TTYs) */
   terminal?: boolean
+  /** --sampling model: the model that writes the replies */
+  sampler?: CliSampler
 }
 
 /**
@@ -36,7 +39,7 @@ interface Options {
  * request at a time; without one, or with --elicitation / --sampling, the CLI answers at once and
  * says so on stderr, so a script never waits for a question nobody can see.
  */
-export function answerServerRequests({ service, openExternal, policy, terminal = hasTerminal() }: Options): () => void {
+export function answerServerRequests({ service, openExternal, policy, terminal = hasTerminal(), sampler }: Options): () => void {
   // requests waiting for (or at) the terminal: the server may withdraw them, or time runs out
   const open = new Map<string, AbortController>()
   let queue = Promise.resolve()
@@ -111,6 +114,23 @@ export function answerServerRequests({ service, openExternal, policy, terminal =
       void err(`declined sampling from ${serverName}: ${lastText(event)} (${note})`)
     }
     if (policy.sampling === 'decline') return reject('declined with --sampling decline', '--sampling decline')
+    if (policy.sampling === 'model' && sampler) {
+      // the model answers; a request the server withdraws (or that times out) stops it
+      const withdrawn = new AbortController()
+      open.set(requestId, withdrawn)
+      void sampler(params, withdrawn.signal)
+        .then(
+          (reply) => {
+            service.respondSampling({ requestId, response: { action: 'approve', text: reply.text, model: reply.model, stopReason: reply.stopReason } })
+            return err(`sampling from ${serverName} answered by the model ${reply.model}: ${quoted(reply.text)}`)
+          },
+          (error: Error) => {
+            if (!withdrawn.signal.aborted) reject(`the model could not answer: ${error.message}`, `--sampling model: ${error.message}`)
+          }
+        )
+        .finally(() => open.delete(requestId))
+      return
+    }
     if (!terminal) return reject('the CLI has no terminal to ask the user on', 'no terminal to ask on')
     enqueue(
       event,

@@ -100,7 +100,7 @@ describe('cli: what servers ask, with no terminal (a pipe, CI)', () => {
 
     const badSampling = await run('call', 'everything', 'echo', '--sampling', 'accept')
     expect(badSampling.code).toBe(2)
-    expect(badSampling.stderr).toContain('--sampling takes decline, got "accept"')
+    expect(badSampling.stderr).toContain('--sampling takes decline or model, got "accept"')
 
     const nowhere = await run('servers', '--sampling', 'decline')
     expect(nowhere.code).toBe(2)
