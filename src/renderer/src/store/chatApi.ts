@@ -2,7 +2,7 @@ import type { ChatToolChoice, Conversation, ConversationsSnapshot } from '@share
 import type { ApprovalDecision, ChatApprovalRequest } from '@shared/chat/events'
 import type { ModelRef } from '@shared/chat/providers'
 import type { IpcResult } from '@shared/ipc/contract'
-import { applyChatEvent, RecentChatEvents } from './chatEvents'
+import { applyChatEvent, RecentChatEvents, replayChatEvents } from './chatEvents'
 import { followEvent, refetchOn } from './followMain'
 import { call } from './mainBaseQuery'
 import { mainApi } from './mainApi'
@@ -40,8 +40,15 @@ export const chatApi = mainApi.enhanceEndpoints({ addTagTypes: ['Conversations',
         } catch {
           return
         }
-        const missed = recentOf(extra).of(conversationId)
-        if (missed.length) updateCachedData((draft) => missed.forEach((payload) => applyChatEvent(draft, payload)))
+        const recent = recentOf(extra)
+        const missed = recent.of(conversationId)
+        if (!missed.length) return
+        updateCachedData((draft) => {
+          replayChatEvents(draft, missed)
+          // a stored message needs no replay any more
+          const running = new Set(draft.messages.filter((m) => m.role === 'assistant' && m.running).map((m) => m.id))
+          recent.keepOnly(conversationId, (id) => running.has(id))
+        })
       },
       async onCacheEntryAdded(conversationId, life): Promise<void> {
         const recent = recentOf(life.extra)
@@ -81,6 +88,19 @@ export const chatApi = mainApi.enhanceEndpoints({ addTagTypes: ['Conversations',
     }),
     retryTurn: build.mutation<{ messageId: string }, string>({
       query: (conversationId) => call('chat:retry', { conversationId }),
+      async onQueryStarted(conversationId, { dispatch, queryFulfilled }): Promise<void> {
+        // what came after the last question goes at once, as main drops it too
+        const patch = dispatch(
+          chatApi.util.updateQueryData('getConversation', conversationId, (draft) => {
+            draft.messages.splice(draft.messages.findLastIndex((m) => m.role === 'user') + 1)
+          })
+        )
+        try {
+          await queryFulfilled
+        } catch {
+          patch.undo()
+        }
+      },
       invalidatesTags: (_result, _error, conversationId) => [{ type: 'Conversation', id: conversationId }]
     }),
     stopTurn: build.mutation<boolean, string>({

@@ -38,6 +38,19 @@ function applyToMessage(message: AssistantMessage, event: Exclude<ChatEventPaylo
 }
 
 /**
+ * Applies the events an answer of `chat:get-conversation` may have missed. A finished turn that the
+ * answer does not have was taken out (Retry drops what followed the question): it stays out.
+ */
+export function replayChatEvents(conversation: Conversation, events: readonly ChatEventPayload[]): void {
+  const finished = new Set(events.filter((p) => p.event.type === 'done').map((p) => p.messageId))
+  for (const payload of events) {
+    const absent = !conversation.messages.some((m) => m.id === payload.messageId)
+    if (absent && finished.has(payload.messageId)) continue
+    applyChatEvent(conversation, payload)
+  }
+}
+
+/**
  * The recent events of each conversation a window follows, so an answer of `chat:get-conversation`
  * that left main before some of them (and replaced the copy they were applied to) gets them again.
  */
@@ -55,6 +68,12 @@ export class RecentChatEvents {
 
   of(conversationId: string): readonly ChatEventPayload[] {
     return this.byConversation.get(conversationId) ?? []
+  }
+
+  /** Keeps only the events of messages `live` says are still running (the rest is stored in main). */
+  keepOnly(conversationId: string, live: (messageId: string) => boolean): void {
+    const list = this.byConversation.get(conversationId)
+    if (list) this.byConversation.set(conversationId, list.filter((p) => live(p.messageId)))
   }
 
   forget(conversationId: string): void {

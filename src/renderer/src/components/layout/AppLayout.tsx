@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Layout, theme, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { ToolApprovalDialog } from '@renderer/components/chat/ToolApprovalDialog'
 import { ServerRequestDialogs } from '@renderer/components/dialogs/ServerRequestDialogs'
 import { SideNav, type MainPageKey } from './SideNav'
 import { TopBar } from './TopBar'
@@ -30,6 +31,8 @@ export function AppLayout({ current, title, children }: { current: MainPageKey; 
         <TopBar title={title} />
         <Layout.Content style={{ padding: token.paddingLG }}>{children}</Layout.Content>
         <ServerRequestDialogs />
+        {/* a chat's tool call waits for the user whichever page is open */}
+        <ToolApprovalDialog />
       </Layout>
     </Layout>
   )
