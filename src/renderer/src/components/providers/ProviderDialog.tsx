@@ -7,7 +7,7 @@ import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { useSaveProviderMutation } from '@renderer/store/providersApi'
 import { ModelsFetcher } from './ModelsFetcher'
 import { PresetPicker } from './PresetPicker'
-import { CUSTOM_PRESET, emptyForm, fieldsNamedIn, formOf, inputOf, invalidFields, presetById, presetOf, type ProviderField, type ProviderFormValues } from './providerForm'
+import { CUSTOM_PRESET, emptyForm, fieldMessagesIn, formOf, inputOf, invalidFields, presetById, presetOf, type ProviderField, type ProviderFormValues } from './providerForm'
 
 /** A name for fetching models before the user gave one: the endpoint's host. */
 const hostOf = (baseUrl: string) => {
@@ -80,7 +80,7 @@ export function ProviderDialog({ provider, onClose }: { provider?: ProviderView;
       onClose()
     } catch (failure) {
       const error = describeError(failure)
-      form.setFields(fieldsNamedIn(error.message).map((field) => ({ name: field, errors: [t(`providers.form.errors.${field}`)] })))
+      form.setFields(Object.entries(fieldMessagesIn(error.message)).map(([field, text]) => ({ name: field, errors: [text] })))
       setSaveError(error)
     }
   }

@@ -64,10 +64,13 @@ export function invalidFields(input: ProviderInput): ProviderField[] {
 }
 
 /**
- * The fields main's refusal names. Main checks the same schema and says each problem as
- * `field: message` (`baseUrl: must be an http:// or https:// URL`), so the message goes under
- * its field, not only at the foot of the dialog.
+ * What main's refusal says of each field. Main checks the same schema and more (a masked key
+ * with none saved) and says each problem as `field: what to do` (`apiKey: enter the key …`), so
+ * its words go under the field they are about, not only at the foot of the dialog.
  */
-export function fieldsNamedIn(message: string): ProviderField[] {
-  return PROVIDER_FIELDS.filter((field) => new RegExp(`(^|[\\s;:(])(draft\\.)?${field}(\\.\\d+)?:`).test(message))
+export function fieldMessagesIn(message: string): Partial<Record<ProviderField, string>> {
+  const found: Partial<Record<ProviderField, string>> = {}
+  const pattern = new RegExp(`(?:^|[\\s;:(])(?:draft\\.)?(${PROVIDER_FIELDS.join('|')})(?:\\.\\d+)?: ([^;]+)`, 'g')
+  for (const [, field, text] of message.matchAll(pattern)) found[field as ProviderField] ??= text.trim()
+  return found
 }
