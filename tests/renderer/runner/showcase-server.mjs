@@ -36,6 +36,15 @@ if (process.env.NO_TOOLS !== '1') {
       structuredContent: { received: args }
     })
   )
+  // like the memory server's create_entities: a required list of objects, no minItems
+  server.registerTool(
+    'entities',
+    {
+      description: 'Echoes the entities it was given',
+      inputSchema: { entities: z.array(z.object({ name: z.string(), observations: z.array(z.string()) })) }
+    },
+    async ({ entities }) => ({ content: [{ type: 'text', text: `got ${entities.length}: ${entities.map((e) => e.name).join(', ')}` }] })
+  )
   server.registerTool('markdown', { description: 'Markdown text with raw HTML in it' }, async () => ({
     content: [{ type: 'text', text: '# Heading\n\nSome **bold** text and a [link](https://example.com/docs).\n\n<script>alert(1)</script><b>raw</b>' }]
   }))

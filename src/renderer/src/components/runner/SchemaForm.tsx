@@ -10,6 +10,7 @@ import {
   type RJSFSchema,
   type UiSchema
 } from '@rjsf/utils'
+import { AddItemButton } from './AddItemButton'
 import { CspSafeValidator, type ErrorMessages } from './schemaValidator'
 import './schemaForm.css'
 
@@ -26,6 +27,10 @@ export interface SchemaFormProps {
 
 // the Run button lives outside the form: rjsf's own submit button is not drawn
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } }
+// labels above their fields and left-aligned, lists of objects packed tight (antd's theme
+// right-aligns a list's title across the full width and spaces its rows 24 px apart)
+const formContext = { labelAlign: 'left', rowGutter: 8 }
+const templates = { ButtonTemplates: { AddButton: AddItemButton } }
 
 const enumKeyByValue = new Map<string, string>(
   Object.entries(TranslatableString).map(([key, value]) => [value as string, key])
@@ -87,6 +92,8 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
         ref={ref}
         schema={schema}
         uiSchema={uiSchema}
+        formContext={formContext}
+        templates={templates}
         formData={formData}
         validator={validator}
         translateString={translateString}

@@ -11,6 +11,7 @@ import { CallOutcome } from './CallOutcome'
 import { RunnerFooter } from './RunnerFooter'
 import { isRunShortcut } from './runShortcut'
 import { SchemaForm, type SchemaFormHandle } from './SchemaForm'
+import { emptyRequiredArrays } from './emptyArrays'
 import { parseJsonArgs } from './jsonArgs'
 
 export interface ToolRunnerProps {
@@ -76,7 +77,17 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
     }
     if (formRef.current && !formRef.current.validateForm()) return setInputError(t('runner.formInvalid'))
     setInputError(undefined)
-    start(formData)
+    const empty = emptyRequiredArrays(schema, formData)
+    if (!empty.length) return start(formData)
+    modal.confirm({
+      title: t('runner.emptyList.title', { names: empty.join(', '), count: empty.length }),
+      content: t('runner.emptyList.description'),
+      okText: t('runner.emptyList.run'),
+      cancelText: t('runner.emptyList.back'),
+      okButtonProps: { 'data-testid': 'runner-empty-run' },
+      cancelButtonProps: { 'data-testid': 'runner-empty-back' },
+      onOk: () => start(formData)
+    })
   }
 
   const hasInputs = Object.keys((schema.properties as object | undefined) ?? {}).length > 0
