@@ -80,7 +80,7 @@ export function ProviderDialog({ provider, onClose }: { provider?: ProviderView;
       onClose()
     } catch (failure) {
       const error = describeError(failure)
-      form.setFields(Object.entries(fieldMessagesIn(error.message)).map(([field, text]) => ({ name: field, errors: [text] })))
+      form.setFields(Object.entries(fieldMessagesIn(error.message)).map(([field, text]) => ({ name: field as ProviderField, errors: [text] })))
       setSaveError(error)
     }
   }
