@@ -10,6 +10,7 @@ import { McpOAuthClientProvider } from './McpOAuthClientProvider'
 import { OAuthStore } from './oauthStore'
 import { refreshOnce } from './refreshOnce'
 import { revokeTokens } from './revoke'
+import { signInStartError } from './signInErrors'
 import { SignInSession } from './SignInSession'
 import type { SignInSteps } from './signInSteps'
 
@@ -103,9 +104,8 @@ export class McpOAuth {
     if (!server.baseUrl || server.type === 'stdio' || server.type === 'inMemory') return undefined
     const signIn = this.signingIn.get(server.id)
     const interactive = () => signIn !== undefined && this.signingIn.get(server.id) === signIn
-    return new SignInSession(this.provider(server, interactive), server, this.callbacks, this.fetch, interactive(), (response, init) =>
-      this.challenges.heard(server.id, response, init)
-    )
+    const heard = (response: Response, init: RequestInit | undefined) => this.challenges.heard(server.id, response, init)
+    return new SignInSession(this.provider(server, interactive), server, this.callbacks, this.fetch, interactive(), heard, this.hint(server))
   }
 
   /**
@@ -148,7 +148,7 @@ export class McpOAuth {
       challenge = undefined
     }
     if (!challenge && !(await this.publishesMetadata(server.baseUrl))) return
-    const session = new SignInSession(this.provider(server, () => true), server, this.callbacks, this.fetch, true)
+    const session = new SignInSession(this.provider(server, () => true), server, this.callbacks, this.fetch, true, undefined, this.hint(server))
     const provider = session.provider
     await provider.invalidateCredentials('discovery')
     const scope = challenge?.scope ? unionOf(challenge.scope, await provider.grantedScope()) : undefined
@@ -157,7 +157,9 @@ export class McpOAuth {
     await session.begin()
     try {
       const resourceMetadataUrl = challenge?.resourceMetadataUrl ? new URL(challenge.resourceMetadataUrl) : undefined
-      const result = await auth(provider, { serverUrl: server.baseUrl, resourceMetadataUrl, scope, fetchFn: this.fetch })
+      const result = await auth(provider, { serverUrl: server.baseUrl, resourceMetadataUrl, scope, fetchFn: this.fetch }).catch((error: unknown) => {
+        throw signInStartError(server, error, this.hint(server))
+      })
       if (result === 'REDIRECT') await session.finishSignIn()
     } finally {
       session.end()

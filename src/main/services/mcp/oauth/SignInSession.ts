@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpServer } from '@shared/mcp/server'
 import { McpServerError } from '../errors'
 import { DEFAULT_CALLBACK_PORT, type CallbackServer } from './callbackServer'
+import { tokenExchangeError } from './signInErrors'
 import type { McpOAuthClientProvider } from './McpOAuthClientProvider'
 
 /**
@@ -21,7 +22,9 @@ export class SignInSession {
     private readonly fetchImpl: typeof fetch,
     private readonly interactive: boolean,
     /** every answer of the server, to note what a 401 or 403 asked for */
-    private readonly onAnswer?: (response: Response, init: RequestInit | undefined) => void
+    private readonly onAnswer?: (response: Response, init: RequestInit | undefined) => void,
+    /** how the user signs in again where this runs ("press Sign in …", "run `auth x` …") */
+    private readonly hint = 'press Sign in'
   ) {}
 
   /**
@@ -70,9 +73,8 @@ export class SignInSession {
     try {
       return (await auth(this.provider, { serverUrl: this.server.baseUrl!, authorizationCode: code, fetchFn: this.fetchImpl })) === 'AUTHORIZED'
     } catch (error) {
-      throw new McpServerError(this.server, 'SIGN_IN_FAILED', `the authorization server did not exchange the sign-in code: ${(error as Error).message}`, {
-        cause: error
-      })
+      const discovery = await this.provider.discoveryState()
+      throw tokenExchangeError(this.server, error, discovery?.authorizationServerMetadata?.token_endpoint, this.hint)
     } finally {
       this.provider.exchanging = false
     }
