@@ -1,10 +1,10 @@
 import { theme, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { TRACE_ATTR, type TraceSummary } from '@shared/trace/spans'
+import { GEN_AI_ATTR, TRACE_ATTR, type TraceSummary } from '@shared/trace/spans'
 import { formatClock, formatMs, spanDuration } from './spanFormat'
 import { SpanStatusTag } from './SpanStatusTag'
 
-/** One recent operation: its name, server, status, duration, when it started and its span count. */
+/** One recent operation: its name, server (a chat turn: its tokens), status, duration, when it started and its span count. */
 export function TraceListRow({
   summary,
   now,
@@ -23,7 +23,9 @@ export function TraceListRow({
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const { root } = summary
-  const server = root.attributes[TRACE_ATTR.serverName]
+  const input = root.attributes[GEN_AI_ATTR.inputTokens]
+  const output = root.attributes[GEN_AI_ATTR.outputTokens]
+  const server = typeof input === 'number' && typeof output === 'number' ? t('trace.list.tokens', { input, output }) : root.attributes[TRACE_ATTR.serverName]
   const status = summary.hasError ? 'error' : root.status
   return (
     <div
