@@ -129,6 +129,29 @@ describe('a list of objects (like create_entities)', () => {
     const result = await screen.findByTestId('tool-result', {}, { timeout: 20_000 })
     expect(result.textContent).toContain('got 1: Ada')
   })
+
+  it('keeps the recent runs: what was sent and how it ended, filled in or run again with one click', async () => {
+    const { body } = await openRunner(showcase(), 'entities')
+    fireEvent.click(within(body).getByTestId('schema-add-item'))
+    fireEvent.change(await waitFor(() => field(body, /^name/)), { target: { value: 'Ada' } })
+    fireEvent.click(screen.getByTestId('runner-run'))
+    await waitFor(() => expect(screen.getByTestId('tool-result').textContent).toContain('got 1: Ada'), { timeout: 20_000 })
+    fireEvent.change(field(body, /^name/), { target: { value: 'Bo' } })
+    fireEvent.click(screen.getByTestId('runner-run'))
+    await waitFor(() => expect(screen.getByTestId('tool-result').textContent).toContain('got 1: Bo'), { timeout: 20_000 })
+
+    fireEvent.click(within(screen.getByTestId('run-history')).getByText(/Recent runs \(2\)/))
+    const items = await screen.findAllByTestId('run-history-item')
+    // newest first, each with its arguments and outcome
+    expect(items.map((item) => item.dataset.outcome)).toEqual(['ok', 'ok'])
+    expect(items[0].textContent).toContain('"Bo"')
+    expect(items[1].textContent).toContain('"Ada"')
+    fireEvent.click(within(items[1]).getByTestId('run-history-again'))
+    await waitFor(() => expect(screen.getByTestId('tool-result').textContent).toContain('got 1: Ada'), { timeout: 20_000 })
+    // the form shows what ran
+    expect((field(body, /^name/) as HTMLInputElement).value).toBe('Ada')
+    await waitFor(() => expect(screen.getAllByTestId('run-history-item')).toHaveLength(3))
+  })
 })
 
 describe('the schema form in Chinese', () => {

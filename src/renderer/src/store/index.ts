@@ -17,12 +17,14 @@ import { ListEditsInFlight } from './listEditsInFlight'
 import { mainApi } from './mainApi'
 import { migrations, PERSIST_VERSION } from './migrations'
 import { resourceUpdatesReducer } from './resourceUpdates'
+import { runHistoryReducer } from './runHistory'
 import { settingsReducer } from './settings'
 
 // only settings are saved; main's data (the api's cache) is asked for again in every window
 const rootReducer = combineReducers({
   settings: settingsReducer,
   resourceUpdates: resourceUpdatesReducer,
+  runHistory: runHistoryReducer,
   [mainApi.reducerPath]: mainApi.reducer
 })
 

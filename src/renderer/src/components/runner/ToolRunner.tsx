@@ -1,13 +1,16 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Alert, App, Flex, Modal, Switch, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { getDisplayName } from '@modelcontextprotocol/sdk/shared/metadataUtils.js'
 import type { RJSFSchema } from '@rjsf/utils'
 import type { McpTool } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
+import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
 import { useToolCall } from '@renderer/hooks/useToolCall'
+import { runHistoryKey, runRecorded, type RunRecord } from '@renderer/store/runHistory'
 import { LazyJsonEditor } from '@renderer/components/servers/LazyJsonEditor'
 import { CallOutcome } from './CallOutcome'
+import { RunHistory } from './RunHistory'
 import { RunnerFooter } from './RunnerFooter'
 import { isRunShortcut } from './runShortcut'
 import { SchemaForm, type SchemaFormHandle } from './SchemaForm'
@@ -48,6 +51,18 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
   const lastArgs = useRef<Record<string, unknown>>({})
   const { state, run, cancel } = useToolCall(server, tool.name)
   const running = state.status === 'running'
+  const dispatch = useAppDispatch()
+  const noRuns = useRef<RunRecord[]>([]).current
+  const runs = useAppSelector((root) => root.runHistory.byTool[runHistoryKey(server.id, tool.name)] ?? noRuns)
+  // the run that started last, written to the history once it ends
+  const unrecorded = useRef<{ at: number; args: Record<string, unknown> } | null>(null)
+  useEffect(() => {
+    const run = unrecorded.current
+    if (!run || state.status === 'running' || state.status === 'idle') return
+    unrecorded.current = null
+    const outcome = state.status === 'done' ? (state.result.isError ? 'error' : 'ok') : state.status
+    dispatch(runRecorded({ serverId: server.id, tool: tool.name, record: { ...run, outcome, elapsedMs: state.elapsedMs } }))
+  }, [state, dispatch, server.id, tool.name])
 
   const toggleJson = (on: boolean) => {
     if (on) {
@@ -65,7 +80,15 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
 
   const start = (args: Record<string, unknown>) => {
     lastArgs.current = args
+    unrecorded.current = { at: Date.now(), args }
     void run(args)
+  }
+
+  /** A past run's arguments put back in the form (or the JSON editor), to change before running. */
+  const fill = (args: Record<string, unknown>) => {
+    setInputError(undefined)
+    if (jsonMode) setJsonText(JSON.stringify(args, null, 2))
+    else setFormData(structuredClone(args))
   }
 
   const onRun = () => {
@@ -156,6 +179,7 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
             <Typography.Text type="secondary">{t('tools.noInputs')}</Typography.Text>
           )}
           {inputError ? <Alert type="error" showIcon title={inputError} data-testid="runner-input-error" /> : null}
+          <RunHistory runs={runs} disabled={running} onFill={fill} onRun={(args) => { fill(args); start(args) }} />
           <CallOutcome state={state} server={server} outputSchema={outputSchema} onRetry={() => start(lastArgs.current)} />
         </Flex>
       </div>
