@@ -48,11 +48,11 @@ export function Composer({ running, blocked, onSend, onStop }: ComposerProps) {
         data-testid="chat-input"
       />
       {running ? (
-        <Button danger icon={<StopOutlined />} onClick={onStop} data-testid="chat-stop">
+        <Button key="stop" danger icon={<StopOutlined />} onClick={onStop} data-testid="chat-stop">
           {t('chat.composer.stop')}
         </Button>
       ) : (
-        <Button type="primary" icon={<SendOutlined />} onClick={() => void send()} disabled={!canSend} loading={sending} data-testid="chat-send">
+        <Button key="send" type="primary" icon={<SendOutlined />} onClick={() => void send()} disabled={!canSend} loading={sending} data-testid="chat-send">
           {t('chat.composer.send')}
         </Button>
       )}
