@@ -9,7 +9,7 @@ import { ExitCode } from './errors'
 import { err, out, outJson } from './output'
 import { renderToolResult } from './render'
 import { renderTraceTree, traceTree, type TraceNode } from './traceTree'
-import { withoutSecrets } from './withoutSecrets'
+import { withoutSecrets } from '@shared/mcp/withoutSecrets'
 
 export interface CallCommand {
   server: string

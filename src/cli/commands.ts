@@ -13,7 +13,7 @@ import { ExitCode, usageError } from './errors'
 import { err, out, outJson } from './output'
 import { runRegistryCommand } from './registryCommands'
 import { renderLogs, renderPrompt, renderPromptList, renderResource, renderResourceList, renderToolList } from './render'
-import { withoutSecrets } from './withoutSecrets'
+import { withoutSecrets } from '@shared/mcp/withoutSecrets'
 
 export interface CommandContext {
   config: LoadedConfig

@@ -4,8 +4,8 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServer } from '@shared/mcp/server'
 import type { ToolCallState } from '@renderer/hooks/useToolCall'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
-import { ToolResultView } from '@renderer/components/results/ToolResultView'
 import { CallProgress } from './CallProgress'
+import { RevealableResult } from './RevealableResult'
 import { TaskStatusTag } from './TaskStatusTag'
 
 /** Where the call is: its progress, cancelled, the error main sent (with Retry), or the result. */
@@ -49,7 +49,7 @@ export function CallOutcome({
       return (
         <Flex vertical gap={8}>
           {state.task ? <TaskStatusTag task={state.task} /> : null}
-          <ToolResultView result={state.result} server={server} outputSchema={outputSchema} />
+          <RevealableResult result={state.result} server={server} outputSchema={outputSchema} />
         </Flex>
       )
     default:

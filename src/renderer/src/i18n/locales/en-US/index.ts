@@ -9,10 +9,11 @@ import errors from './errors.json'
 import installs from './installs.json'
 import messages from './messages.json'
 import providers from './providers.json'
+import resultSecrets from './resultSecrets.json'
 import servers from './servers.json'
 import shell from './shell.json'
 import tools from './tools.json'
 import trace from './trace.json'
 
 // catalogueEntries: the built-ins' and presets' English, kept in shared code because the CLI prints it too
-export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers, catalogueEntries: CATALOGUE_TEXT_EN }
+export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers, ...resultSecrets, catalogueEntries: CATALOGUE_TEXT_EN }

@@ -8,9 +8,10 @@ import errors from './errors.json'
 import installs from './installs.json'
 import messages from './messages.json'
 import providers from './providers.json'
+import resultSecrets from './resultSecrets.json'
 import servers from './servers.json'
 import shell from './shell.json'
 import tools from './tools.json'
 import trace from './trace.json'
 
-export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers }
+export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers, ...resultSecrets }
