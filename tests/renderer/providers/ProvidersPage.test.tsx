@@ -151,6 +151,22 @@ describe('the Models page on the real main side', () => {
     await waitFor(() => expect(screen.queryByTestId('provider-dialog')).toBeNull())
   })
 
+  it('takes models typed by hand, the first one the default, and saves them', async () => {
+    const main = await page()
+    const dialog = await openAddDialog()
+    type('provider-name', 'Typed', dialog)
+    type('provider-base-url', 'https://models.example/v1', dialog)
+    const input = within(within(dialog).getByTestId('provider-models')).getByRole('combobox')
+    for (const model of ['typed-one', 'typed-two']) {
+      fireEvent.change(input, { target: { value: model } })
+      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 })
+    }
+    await waitFor(() => expect(within(dialog).getByTestId('provider-default-model').textContent).toContain('typed-one'))
+    await saveDialog(dialog)
+    expect(await within(await row('typed')).findByTestId('provider-model-count')).toHaveProperty('textContent', 'Models: 2')
+    expect((await main.api.chat.listProviders()).providers).toEqual([expect.objectContaining({ id: 'typed', models: ['typed-one', 'typed-two'], defaultModel: 'typed-one', hasKey: false })])
+  })
+
   it('shows the provider from the environment read-only, its models fetched with its key in main', async () => {
     const scripted = await model({ models: ['env-model'], key: KEY })
     vi.stubEnv('OPENAI_BASE_URL', scripted.baseUrl)
