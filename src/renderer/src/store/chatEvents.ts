@@ -9,14 +9,15 @@ import type { ChatEventPayload } from '@shared/chat/events'
 export function applyChatEvent(conversation: Conversation, { messageId, seq, event }: ChatEventPayload): void {
   const at = conversation.messages.findIndex((m) => m.id === messageId)
   if (event.type === 'start') {
-    if (at < 0) conversation.messages.push({ ...event.message, seq })
+    // copies: the payload is kept for a replay, and must not change with the message
+    if (at < 0) conversation.messages.push({ ...structuredClone(event.message), seq })
     return
   }
   if (at < 0) return
   const message = conversation.messages[at]
   if (message.role !== 'assistant' || !message.running || (message.seq ?? 0) >= seq) return
   if (event.type === 'done') {
-    conversation.messages[at] = event.message
+    conversation.messages[at] = structuredClone(event.message)
     return
   }
   applyToMessage(message, event)
