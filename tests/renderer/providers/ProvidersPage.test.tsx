@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MASKED_VALUE } from '@shared/chat/providers'
 import { ProvidersPage } from '@renderer/pages/ProvidersPage'
 import { scriptedModel, type ScriptedModel } from '../../fixtures/chat/scriptedModel'
-import { createMcpApi } from '../support/mainSide'
+import { createFlakyApi, createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 
 const KEY = 'sk-renderer-test-key-7d21c9'
@@ -165,6 +165,18 @@ describe('the Models page on the real main side', () => {
     await saveDialog(dialog)
     expect(await within(await row('typed')).findByTestId('provider-model-count')).toHaveProperty('textContent', 'Models: 2')
     expect((await main.api.chat.listProviders()).providers).toEqual([expect.objectContaining({ id: 'typed', models: ['typed-one', 'typed-two'], defaultModel: 'typed-one', hasKey: false })])
+  })
+
+  it('says when main could not be reached, and Retry asks again', async () => {
+    const flaky = createFlakyApi('chat:list-providers')
+    cleanups.push(async () => flaky.dispose())
+    renderApp(<ProvidersPage />, { api: flaky.api })
+    const failed = await screen.findByTestId('providers-load-error')
+    expect(failed.textContent).toContain('Could not load the providers')
+    expect(failed.textContent).toContain('Could not reach MCP Studio.')
+    fireEvent.click(within(failed).getByTestId('providers-retry'))
+    expect(await screen.findByTestId('providers-empty')).toBeTruthy()
+    expect(flaky.calls()).toBe(2)
   })
 
   it('shows the provider from the environment read-only, its models fetched with its key in main', async () => {
