@@ -2,6 +2,7 @@ import { app, protocol, session, type Session } from 'electron'
 import { APP_SCHEME } from '../security/appOrigin'
 import { createAppProtocolHandler } from '../security/appProtocol'
 import { allowPermission } from '../security/permissionPolicy'
+import { devServerUrl } from './electronDevServer'
 
 /**
  * Before the app is ready: app:// is a standard scheme (a real origin, so 'self', relative URLs
@@ -17,7 +18,7 @@ export function serveRenderer(rendererDir: string): void {
 }
 
 /** Every permission our pages do not use is denied, asked or merely checked; no devices, no screen capture. */
-export function applyPermissionPolicy(ses: Session, devServer = process.env.ELECTRON_RENDERER_URL): void {
+export function applyPermissionPolicy(ses: Session, devServer = devServerUrl()): void {
   ses.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(allowPermission(permission, details.requestingUrl, devServer))
   })

@@ -1,6 +1,7 @@
 import { BrowserWindow, type WebContents, type WebPreferences } from 'electron'
 import { join } from 'node:path'
 import { APP_ORIGIN, isAppUrl } from '../security/appOrigin'
+import { devServerUrl } from './electronDevServer'
 import { openExternalSafely } from './electronPlatform'
 
 /** Electron's security checklist for every window we open. */
@@ -21,16 +22,17 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
 }
 
 /**
- * Where the renderer pages come from: the dev server in `electron-vite dev`, otherwise app://,
- * which serves the built renderer folder (a real origin for the CSP and the sender checks).
+ * Where the renderer pages come from: the dev server in `electron-vite dev` (never in a packaged
+ * app), otherwise app://, which serves the built renderer folder (a real origin for the CSP and
+ * the sender checks).
  */
-export function rendererUrl(page: 'index' | 'trace', devServer = process.env.ELECTRON_RENDERER_URL): string {
+export function rendererUrl(page: 'index' | 'trace', devServer = devServerUrl()): string {
   if (devServer) return new URL(`${page}.html`, devServer.endsWith('/') ? devServer : `${devServer}/`).href
   return `${APP_ORIGIN}/${page}.html`
 }
 
 /** True when a URL is one of our own pages (app://mcp-studio, or the dev server's origin). */
-export function isOwnPage(url: string, devServer = process.env.ELECTRON_RENDERER_URL): boolean {
+export function isOwnPage(url: string, devServer = devServerUrl()): boolean {
   return isAppUrl(url, devServer)
 }
 
