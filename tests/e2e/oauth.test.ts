@@ -72,6 +72,8 @@ describe('OAuth sign-in in a real browser', () => {
   it('shows needs sign-in, Sign in goes through the browser step, and the tools appear', async () => {
     await expect.poll(() => row().getByTestId('server-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('needsSignIn')
     await expect.poll(() => row().getByTestId('server-needs-sign-in').textContent()).toContain('Protected needs you to sign in')
+    // the scope the server's 401 asked for
+    await expect.poll(() => row().getByTestId('server-needs-sign-in').textContent()).toContain('It asks for the scope “mcp”')
     await page.screenshot({ path: join(ARTIFACTS, 'oauth-needs-sign-in.png') })
     expect(openedUrls()).toEqual([])
 
