@@ -23,7 +23,8 @@ commands:
   resource SERVER URI                       read a resource: text as is, binary as type and size
   logs SERVER                               connect and print the server's log (secrets redacted)
   chat MESSAGE [--model M] [--base-url URL] [--api-key-env NAME] [--approve-tools ask|all|none]
-       [--max-steps N] [--servers A,B]      ask a model (any OpenAI-compatible endpoint) that may use
+       [--max-steps N] [--servers A,B] [--trace]
+                                            ask a model (any OpenAI-compatible endpoint) that may use
                                             the servers' tools: the answer streams to stdout, each
                                             tool call and its result on stderr. The endpoint:
                                             --base-url (key from --api-key-env NAME or OPENAI_API_KEY),
@@ -32,7 +33,8 @@ commands:
                                             default, or the first it lists. --approve-tools: ask (default;
                                             denied without a terminal), all or none. --max-steps:
                                             model calls in the turn (default 10). --servers: default
-                                            every switched-on, approved server
+                                            every switched-on, approved server. --trace: the turn's
+                                            spans after it (stderr, or "trace" in --json)
   auth SERVER [--oauth-browser system|follow]
                                             sign in to a remote server (OAuth) in the browser; the
                                             tokens are kept for the other commands. follow: walk the
@@ -92,6 +94,8 @@ export interface ChatCommand {
   maxSteps?: number
   /** server names; default every switched-on, approved server */
   servers?: string[]
+  /** the turn's spans after it: the turn, its model steps, their tool calls */
+  trace?: boolean
   json: boolean
 }
 
@@ -139,7 +143,7 @@ const SHAPES = {
   resource: { positionals: ['SERVER', 'URI'], flags: [] },
   logs: { positionals: ['SERVER'], flags: [] },
   auth: { positionals: ['SERVER'], flags: ['logout', 'oauth-browser'] },
-  chat: { positionals: ['MESSAGE'], flags: [...CHAT_FLAGS] }
+  chat: { positionals: ['MESSAGE'], flags: [...CHAT_FLAGS, 'trace'] }
 } as const satisfies Record<Exclude<CliCommand['name'], 'help' | 'dxt'>, { positionals: string[]; flags: string[] }>
 
 type CommandName = keyof typeof SHAPES
@@ -234,7 +238,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
       throw usageError(`--${flag} applies to "chat" (and --model, --base-url, --api-key-env to --sampling model) only; usage: cli ${shapeOf('chat')}`)
     }
   }
-  if (values.trace && command !== 'call') throw usageError(`--trace applies to "call" only; usage: cli ${shapeOf('call')}`)
+  if (values.trace && command !== 'call' && command !== 'chat') throw usageError(`--trace applies to "call" and "chat" only; usage: cli ${shapeOf('call')}`)
   if (values.builtin && command !== 'servers') throw usageError(`--builtin does not apply to "${command}"; usage: cli servers --builtin [--json]`)
   if ((values.logout || values['oauth-browser'] !== undefined) && command !== 'auth') {
     throw usageError(`--logout and --oauth-browser apply to "auth" only; usage: cli ${shapeOf('auth')}`)
@@ -270,7 +274,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     case 'auth':
       return { ...base, command: { name: command, server: first, logout: values.logout, browser, json } }
     case 'chat':
-      return { ...base, command: parseChat(first, values, json) }
+      return { ...base, command: { ...parseChat(first, values, json), trace: values.trace } }
   }
 }
 

@@ -5,6 +5,9 @@ import { runChatTurn, type ChatEvent, type ChatToolCall } from '../main/services
 import { providerFailure } from '../main/services/chat/providerErrors'
 import { chatModel, listModels } from '../main/services/chat/providers'
 import { redactingFetch } from '../main/services/chat/redactingFetch'
+import type { ChatTracer } from '../main/services/chat/chatTracing'
+import { chatTracer } from '../main/services/trace/chatSpans'
+import type { Tracing } from '../main/services/trace/Tracing'
 import type { ChatCommand } from './args'
 import { progressLine } from './callTool'
 import { resolveChatProvider } from './chatProvider'
@@ -12,6 +15,7 @@ import type { CommandContext } from './commands'
 import { findServer, type LoadedConfig } from './config'
 import { CliError, ExitCode } from './errors'
 import { err, outJson, visible, write } from './output'
+import { renderTraceTree, traceTree, type TraceNode } from './traceTree'
 import { ConversationEnded, hasTerminal, oneLine, TerminalConversation } from './terminalPrompts'
 
 /** The servers named with --servers (each must be runnable), else every switched-on, approved one. */
@@ -19,6 +23,26 @@ function pickServers(config: LoadedConfig, names: string[] | undefined): McpServ
   if (names) return names.map((name) => findServer(config, name))
   const waiting = new Set(config.missingInputs?.flatMap((input) => input.servers) ?? [])
   return chatServers(config.servers, config.isApproved).filter((s) => !waiting.has(s.name))
+}
+
+/**
+ * The turn's tracer, noting which trace the turn is: every command traces when a collector is
+ * set, and `--trace` prints this one.
+ */
+function turnTracer(tracing: Tracing | undefined): { tracer?: ChatTracer; spans: () => TraceNode[] } {
+  if (!tracing) return { spans: () => [] }
+  const tracer = chatTracer(tracing)
+  let traceId: string | undefined
+  return {
+    tracer: {
+      turn: (info) => {
+        const turn = tracer.turn(info)
+        traceId = turn?.traceId
+        return turn
+      }
+    },
+    spans: () => (traceId ? traceTree(tracing.store.get(traceId)) : [])
+  }
 }
 
 const short = (value: unknown) => oneLine(JSON.stringify(value) ?? '', 120)
@@ -97,6 +121,8 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
     }
   }
 
+  const traced = turnTracer(ctx.tracing)
+  const keys = () => (provider.apiKey ? [provider.apiKey] : [])
   let result
   try {
     result = await runChatTurn({
@@ -111,10 +137,13 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
       onEvent,
       signal: ctx.signal,
       // a command line fails fast and says why; the user runs it again
-      maxRetries: 0
+      maxRetries: 0,
+      trace: traced.tracer && { tracer: traced.tracer, secrets: keys }
     })
   } catch (error) {
     if (ctx.signal.aborted) throw error
+    // a turn that failed: its spans say where, before the error itself
+    if (command.trace) await err(`trace:\n${renderTraceTree(traced.spans())}`)
     throw new CliError(withoutKey(providerFailure(error, { baseUrl: provider.baseUrl, model }).message), ExitCode.Failure)
   }
   if (midLine) await write(process.stdout, '\n')
@@ -125,9 +154,10 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
       toolCalls: result.toolCalls.map(({ server, tool, id, input, status, result: text }) => ({ server, tool, id, input, status, result: text })),
       usage: result.usage && { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, totalTokens: result.usage.totalTokens },
       steps: result.steps,
-      stepLimitReached: result.stepLimitReached
+      stepLimitReached: result.stepLimitReached,
+      ...(command.trace && { trace: traced.spans() })
     })
-  }
+  } else if (command.trace) await err(`trace:\n${renderTraceTree(traced.spans())}`)
   if (result.stepLimitReached) return ExitCode.Failure
   if (!result.text.trim()) {
     await err('the model gave no answer')

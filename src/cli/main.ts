@@ -84,7 +84,7 @@ export async function main(argv: string[]): Promise<never> {
     }
     const platform = createNodePlatform()
     const config = args.config ? await loadConfigFile(args.config, args.inputs) : await loadSavedServers(platform.userDataDir)
-    tracing = cliTracing({ trace: args.command.name === 'call' && args.command.trace === true, secrets: () => service?.secrets.values() ?? [] })
+    tracing = cliTracing({ trace: (args.command.name === 'call' || args.command.name === 'chat') && args.command.trace === true, secrets: () => service?.secrets.values() ?? [] })
     const untraced = new MCPService({
       platform,
       // the app's saved servers run only as approved; a --config file is the user's consent

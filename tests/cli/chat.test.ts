@@ -54,6 +54,28 @@ describe('cli chat', () => {
     })
   })
 
+  it('--trace: the turn as one span tree, a GenAI span per model step, the tool call beneath the step that asked for it', async () => {
+    type Node = { name: string; status: string; error?: string; attributes: Record<string, unknown>; children: Node[] }
+    const json = await chat(['2 + 3?', '--base-url', model.baseUrl, '--model', 'scripted-1', '--approve-tools', 'all', '--trace', '--json'])
+    expect(json.code).toBe(0)
+    const [turn] = (JSON.parse(json.stdout) as { trace: Node[] }).trace
+    expect(turn).toMatchObject({ name: 'chat turn scripted-1', status: 'ok', attributes: { 'gen_ai.usage.input_tokens': 20, 'gen_ai.usage.output_tokens': 10 } })
+    expect(turn.children.map((step) => [step.name, step.attributes['gen_ai.usage.input_tokens'], step.attributes['gen_ai.usage.output_tokens']])).toEqual([
+      ['chat scripted-1', 10, 5],
+      ['chat scripted-1', 10, 5]
+    ])
+    expect(turn.children[0].children.map((call) => call.name)).toEqual(['everything.get-sum'])
+    expect(json.stdout).not.toContain(KEY)
+
+    // as text on stderr, after the answer; a refused key is in it, failed, without the key
+    const text = await chat(['2 + 3?', '--base-url', model.baseUrl, '--model', 'scripted-1', '--approve-tools', 'all', '--trace'])
+    expect(text.stderr).toMatch(/trace:\nchat turn scripted-1 {2}[\d.]+ ms {2}ok\n {2}chat scripted-1 {2}[\d.]+ ms {2}ok\n {4}everything\.get-sum/)
+    const refused = await chat(['hi', '--base-url', model.baseUrl, '--model', 'scripted-1', '--trace'], { OPENAI_API_KEY: 'wrong-key-for-the-trace' })
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/chat turn scripted-1 {2}[\d.]+ ms {2}error: .*\(401\)/)
+    expect(refused.stderr).not.toContain('wrong-key-for-the-trace')
+  })
+
   it('ask with no terminal denies the call and says so; the model gets the denial as the result', async () => {
     const run = await chat(['2 + 3?', '--base-url', model.baseUrl, '--api-key-env', 'MY_KEY', '--json'], { MY_KEY: KEY, OPENAI_API_KEY: 'wrong' })
     expect(run.stderr).toContain('denied everything/get-sum: no terminal to ask on')

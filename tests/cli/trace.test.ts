@@ -68,10 +68,10 @@ describe('cli call --trace', () => {
     expect(call.error).toContain('no-such-tool')
   })
 
-  it('--trace belongs to call only: elsewhere it is a usage error', async () => {
+  it('--trace belongs to call and chat only: elsewhere it is a usage error', async () => {
     const run = await cli([...config, 'tools', 'everything', '--trace'])
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain('--trace applies to "call" only')
+    expect(run.stderr).toContain('--trace applies to "call" and "chat" only')
   })
 })
 
