@@ -2,10 +2,12 @@ import { useState } from 'react'
 import { Button, Flex, Form, Input, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { SamplingRequestEvent, SamplingResponse } from '@shared/ipc/contract'
+import { SamplingDraftBar } from './SamplingDraftBar'
 import { SamplingMessages } from './SamplingMessages'
 import { SamplingRequestDetails } from './SamplingRequestDetails'
 import { ServerRequestModal } from './ServerRequestModal'
 import type { RequestPlace } from './requestPlace'
+import { useSamplingDraft } from './useSamplingDraft'
 
 export interface SamplingDialogProps extends RequestPlace {
   event: SamplingRequestEvent
@@ -14,20 +16,24 @@ export interface SamplingDialogProps extends RequestPlace {
 }
 
 /**
- * What the server asks a model, shown in full; the user writes (or edits) the reply that goes
- * back, or rejects. Never answered silently: Esc and the close button reject.
+ * What the server asks a model, shown in full; the user writes the reply that goes back, or has
+ * a configured model draft it and edits it, or rejects. Never answered silently: Esc and the
+ * close button reject. A reply that came from a draft goes back with that model's id.
  */
 export function SamplingDialog({ event, busy, onAnswer, position, total }: SamplingDialogProps) {
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const [reply, setReply] = useState('')
   const [touched, setTouched] = useState(false)
+  // the model whose draft the reply box holds; undefined when the user wrote it
+  const [draftedBy, setDraftedBy] = useState<string>()
+  const draft = useSamplingDraft(event.requestId, setReply, setDraftedBy)
   const empty = reply.trim().length === 0
   const { params } = event
 
   const approve = () => {
     setTouched(true)
-    if (!empty) onAnswer({ action: 'approve', text: reply, model: 'user' })
+    if (!empty && !draft.drafting) onAnswer({ action: 'approve', text: reply, model: draftedBy ?? 'user' })
   }
 
   return (
@@ -44,7 +50,7 @@ export function SamplingDialog({ event, busy, onAnswer, position, total }: Sampl
         <Button key="reject" danger data-testid="sampling-reject" disabled={busy} onClick={() => onAnswer({ action: 'reject' })}>
           {t('dialogs.sampling.reject')}
         </Button>,
-        <Button key="approve" type="primary" data-testid="sampling-approve" loading={busy} onClick={approve}>
+        <Button key="approve" type="primary" data-testid="sampling-approve" loading={busy} disabled={draft.drafting} onClick={approve}>
           {t('dialogs.sampling.approve')}
         </Button>
       ]}
@@ -81,10 +87,16 @@ export function SamplingDialog({ event, busy, onAnswer, position, total }: Sampl
               value={reply}
               placeholder={t('dialogs.sampling.replyPlaceholder')}
               rows={5}
-              onChange={(e) => setReply(e.target.value)}
+              readOnly={draft.drafting}
+              onChange={(e) => {
+                setReply(e.target.value)
+                // cleared, whatever is typed next is the user's own
+                if (!e.target.value.trim()) setDraftedBy(undefined)
+              }}
             />
           </Form.Item>
         </Form>
+        <SamplingDraftBar hints={params.modelPreferences?.hints} draft={draft} draftedBy={draftedBy} disabled={busy} />
       </Flex>
     </ServerRequestModal>
   )
