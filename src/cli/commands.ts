@@ -65,9 +65,19 @@ export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>,
     const { servers, isApproved } = ctx.config
     const approval = (s: McpServer) => (isApproved(s.id) ? 'approved' : 'needs approval')
     const shown = servers.map(publicServer)
-    if (command.json) await json(shown.map((s) => ({ ...s, approved: isApproved(s.id) })))
-    else if (shown.length === 0) await out(`no servers configured in ${ctx.config.source}`)
-    else await out(shown.map((s) => `${s.name}\t${typeOf(s)}\t${approval(s)}\t${describeTarget(s)}`).join('\n'))
+    // entries that failed validation are listed too, marked, with why: hiding them hid the reason a server is missing
+    const broken = ctx.config.registry?.snapshot().broken ?? []
+    if (command.json) {
+      await json([
+        ...shown.map((s) => ({ ...s, approved: isApproved(s.id) })),
+        ...broken.map((b) => ({ id: b.id, ...(b.name ? { name: b.name } : {}), broken: true, problem: b.message }))
+      ])
+    } else if (shown.length === 0 && broken.length === 0) await out(`no servers configured in ${ctx.config.source}`)
+    else {
+      const lines = shown.map((s) => `${s.name}\t${typeOf(s)}\t${approval(s)}\t${describeTarget(s)}`)
+      for (const b of broken) lines.push(`${b.name ?? b.id}\tBROKEN\t${b.message} (fix it as JSON in ${ctx.config.source})`)
+      await out(lines.join('\n'))
+    }
     return ExitCode.Ok
   }
   if (command.name === 'import' || command.name === 'remove' || command.name === 'approve' || command.name === 'enable' || command.name === 'disable') {
