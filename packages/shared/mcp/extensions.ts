@@ -58,6 +58,8 @@ export interface ExtensionPreview {
   compatibility: { ok: boolean; problems: string[]; notes: string[] }
   /** the full command line it will run, user_config values shown as ${user_config.KEY} */
   command: string
+  /** the environment it gets: each value as the manifest writes it when it is made of placeholders only (${user_config.KEY}, ${__dirname}), else masked */
+  env: { name: string; value: string; settings: string[] }[]
   userConfig: Record<string, UserConfigField>
   /** an installed version of the same extension */
   replaces?: { version: string }
@@ -67,4 +69,16 @@ export interface ExtensionPreview {
 export interface ExtensionUserConfig {
   fields: Record<string, UserConfigField>
   values: UserConfigValues
+}
+
+/** A manifest env value made of placeholders and plain separators only: nothing of the author's to hide. */
+const ONLY_PLACEHOLDERS = /^(?:\$\{[\w.]+\}|[\s/:;,=-])*$/
+
+/** The env lines of an extension's preview: placeholders shown, any literal value masked, and which settings each one uses. */
+export function previewEnv(env: Record<string, string>): ExtensionPreview['env'] {
+  return Object.entries(env).map(([name, value]) => ({
+    name,
+    value: ONLY_PLACEHOLDERS.test(value) ? value : MASKED_VALUE,
+    settings: [...value.matchAll(/\$\{user_config\.([\w-]+)\}/g)].map((match) => match[1])
+  }))
 }

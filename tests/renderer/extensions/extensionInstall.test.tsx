@@ -47,6 +47,11 @@ describe('installing a desktop extension', () => {
     expect(within(preview).getAllByTestId('extension-tool').map((li) => li.textContent)).toEqual(['hello — Greets someone'])
     expect(within(preview).getAllByTestId('extension-prompt').map((li) => li.textContent)).toEqual(['welcome — A welcome'])
     expect(within(preview).getByTestId('extension-command').textContent).toMatch(/^node .*server\/index\.mjs$/)
+    // the environment it gets, with the settings it takes and which of them are required
+    const env = within(preview).getAllByTestId('extension-env')
+    expect(env.map((line) => line.querySelector('code')?.textContent)).toEqual(['GREETING=${user_config.greeting}', 'API_KEY=${user_config.api_key}'])
+    expect(within(env[0]).getByTestId('extension-env-required').textContent).toBe('required: Greeting')
+    expect(within(env[1]).queryByTestId('extension-env-required')).toBeNull()
     // the sensitive setting is masked
     expect((screen.getByTestId('user-config-api_key') as HTMLInputElement).type).toBe('password')
 

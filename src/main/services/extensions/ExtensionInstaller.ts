@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { basename } from 'node:path'
-import type { ExtensionPreview, ExtensionUserConfig, UserConfigValues } from '@shared/mcp/extensions'
+import { previewEnv, type ExtensionPreview, type ExtensionUserConfig, type UserConfigValues } from '@shared/mcp/extensions'
 import type { McpServer, McpServerInput } from '@shared/mcp/server'
 import type { ServerRegistry } from '../servers/ServerRegistry'
 import { sharedLoginShellEnv } from '../mcp/shellEnv'
@@ -92,6 +92,7 @@ export class ExtensionInstaller {
       signature: stage.signature ?? { status: 'unsigned' },
       compatibility: stage.compatibility,
       command: commandLine(stage.template),
+      env: previewEnv(stage.template.env),
       userConfig: stage.fields,
       ...(installed ? { replaces: { version: installed.dxtVersion ?? 'unknown' } } : {})
     }

@@ -45,6 +45,27 @@ export function ExtensionPreviewView({ preview }: { preview: ExtensionPreview })
         <Descriptions.Item label={t('serverRuntime.approval.command')}>
           <CommandText text={preview.command} testId="extension-command" />
         </Descriptions.Item>
+        {preview.env.length > 0 && (
+          <Descriptions.Item label={t('serverRuntime.approval.env')}>
+            <Flex vertical gap={2}>
+              {preview.env.map((line) => {
+                const required = line.settings.filter((key) => preview.userConfig[key]?.required)
+                return (
+                  <Flex key={line.name} gap={6} align="center" wrap data-testid="extension-env">
+                    <Typography.Text code style={{ wordBreak: 'break-all' }}>
+                      {line.name}={line.value}
+                    </Typography.Text>
+                    {required.length > 0 && (
+                      <Tag color="red" data-testid="extension-env-required">
+                        {t('extensionInstall.envRequired', { names: required.map((key) => preview.userConfig[key].title ?? key).join(', ') })}
+                      </Tag>
+                    )}
+                  </Flex>
+                )
+              })}
+            </Flex>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('extensionInstall.tools', { count: preview.tools.length })}>
           <NamedList items={preview.tools} testId="extension-tool" empty={t('extensionInstall.noneDeclared')} />
         </Descriptions.Item>

@@ -210,6 +210,8 @@ function ImportPreview({ plan }: { plan: ImportPlanItem[] }) {
           {
             key: 'name',
             title: t('servers.columns.name'),
+            // wide enough that a name breaks between words, not inside one
+            width: 200,
             render: (_, item) => (
               <Flex vertical>
                 <Typography.Text strong delete={item.action === 'skip'}>
