@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MASKED_VALUE } from '@shared/chat/providers'
+import { App } from '@renderer/App'
 import { ProvidersPage } from '@renderer/pages/ProvidersPage'
 import { scriptedModel, type ScriptedModel } from '../../fixtures/chat/scriptedModel'
 import { createFlakyApi, createMcpApi } from '../support/mainSide'
@@ -48,6 +49,20 @@ async function saveDialog(dialog: HTMLElement) {
 const row = (id: string) => screen.findByTestId(`provider-row-${id}`)
 
 describe('the Models page on the real main side', () => {
+  it('is the Models entry of the side menu, kept in the address', async () => {
+    history.replaceState(null, '', '/')
+    const main = await createMcpApi()
+    cleanups.push(() => main.dispose())
+    renderApp(<App />, { api: main.api })
+    const entry = await screen.findByTestId('nav-models')
+    expect(entry.textContent).toBe('Models')
+    fireEvent.click(entry)
+    expect(await screen.findByTestId('providers-page')).toBeTruthy()
+    expect(window.location.hash).toBe('#page=models')
+    expect(screen.getByTestId('nav-models').className).toContain('ant-menu-item-selected')
+    history.replaceState(null, '', '/')
+  })
+
   it('adds a provider with its fetched models, shows it with its key set but never the key, edits it with the key masked, removes it', async () => {
     const scripted = await model({ models: ['scripted-a', 'scripted-b'], key: KEY })
     await page()
