@@ -58,7 +58,11 @@ export const ERROR_CODES = [
   'BAD_SIGNATURE',
   'MISSING_CONFIG',
   'EXTENSION_NOT_FOUND',
-  'INSTALL_IN_PROGRESS'
+  'INSTALL_IN_PROGRESS',
+  // the chat
+  'CHAT_NOT_FOUND',
+  'CHAT_BUSY',
+  'NOTHING_TO_RETRY'
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
