@@ -110,6 +110,37 @@ describe('the Chat page on the real main side', () => {
     expect(screen.queryByTestId('chat-turn-error')).toBeNull()
   })
 
+  it("picks the chat's model (grouped by provider) and its tools: the count follows, and what reaches the model too", async () => {
+    const { main, model } = await setup()
+    await main.api.chat.saveProvider({ name: 'Second', baseUrl: model.baseUrl, models: ['other-model'] })
+    fireEvent.click(await screen.findByTestId('chat-new', {}, { timeout: 20_000 }))
+    await waitFor(() => expect(window.location.hash).toMatch(/chat=/))
+    const chatId = new URLSearchParams(window.location.hash.slice(1)).get('chat')!
+    const picker = await screen.findByTestId('chat-model-picker')
+    expect(picker.textContent).toContain('scripted-1')
+    fireEvent.mouseDown(within(picker).getByRole('combobox'))
+    expect(await screen.findByText('Second')).toBeTruthy()
+    fireEvent.click(await screen.findByTestId('chat-model-option-other-model'))
+    await waitFor(async () => expect((await main.api.chat.getConversation({ conversationId: chatId })).model?.model).toBe('other-model'))
+    await waitFor(() => expect(screen.getByTestId('chat-model-picker').textContent).toContain('other-model'))
+
+    const button = await screen.findByTestId('chat-tools-button')
+    await waitFor(() => expect(button.textContent).toMatch(/^\d+ tools$/), { timeout: 20_000 })
+    const before = Number(button.textContent!.split(' ')[0])
+    fireEvent.click(button)
+    fireEvent.click(await screen.findByTestId('chat-tool-switch-get-sum'))
+    await waitFor(() => expect(screen.getByTestId('chat-tools-button').textContent).toBe(`${before - 1} tools`))
+    expect(screen.getByTestId('chat-tools-sent').textContent).toBe(`${before - 1} of ${before} tools are sent with each message.`)
+    const input = screen.getByTestId('chat-input')
+    fireEvent.change(input, { target: { value: 'Which tools?' } })
+    fireEvent.keyDown(input, { key: 'Enter' })
+    await screen.findByText('hello', {}, { timeout: 20_000 })
+    const sent = model.requests().at(-1)!
+    expect(sent.model).toBe('other-model')
+    expect(sent.tools).toHaveLength(before - 1)
+    expect(sent.tools!.some((t) => t.function.name.includes('__getSum'))).toBe(false)
+  })
+
   it('renames a chat in place and deletes it after a confirm', async () => {
     await setup()
     await newChatAndAsk('First question')
