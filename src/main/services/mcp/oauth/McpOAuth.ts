@@ -19,8 +19,6 @@ export interface McpOAuthOptions {
   open?: BrowserOpener
   /** how the user starts a sign-in here; the app's Sign in button by default */
   signInHint?: string | ((server: McpServer) => string)
-  /** 5 minutes; tests lower it */
-  signInTimeoutMs?: number
   /** `{userData}/mcp/oauth` by default */
   dir?: string
   onProblem?: (message: string) => void
@@ -48,7 +46,7 @@ export class McpOAuth {
     private readonly options: McpOAuthOptions = {}
   ) {
     this.fetch = refreshOnce(platform.fetch)
-    this.callbacks = new CallbackServer({ timeoutMs: options.signInTimeoutMs })
+    this.callbacks = new CallbackServer()
     this.store = new OAuthStore({
       dir: options.dir ?? join(platform.userDataDir, 'mcp', 'oauth'),
       encrypt: platform.encrypt?.bind(platform),
