@@ -92,7 +92,7 @@ const steps = (spans: TraceSpan[]) => spans.filter((s) => s.attributes['gen_ai.o
 describe('a chat turn is one trace', () => {
   it('the turn, a span per model step with its GenAI usage, and the tool call beneath the step that asked for it', async () => {
     script = callThenAnswer('add', { a: 2, b: 3 })
-    const { send, done, turnTrace } = await start()
+    const { api, send, done, turnTrace } = await start()
     const { conversationId, messageId } = await send('What is 2 + 3? My secret plan is inside.')
     const message = await done(messageId)
     expect(calls(message).map((c) => c.status)).toEqual(['ok'])
@@ -135,6 +135,8 @@ describe('a chat turn is one trace', () => {
     expect(call.name).toBe('trace-lab.add')
     expect(call.traceId).toBe(root.traceId)
     expect(call.parentSpanId).toBe(first.spanId)
+    // filtered by the server its call went to, the turn is listed too
+    expect((await api('trace:list', { callsOnly: true, serverId: lab.id })).map((t) => t.root.name)).toContain('chat turn scripted-1')
     // what was said is not recorded: sizes and counts only
     expect(JSON.stringify(spans)).not.toContain('secret plan')
     expect(JSON.stringify(spans)).not.toContain('Result: 5')

@@ -105,7 +105,8 @@ export class TraceStore implements SpanProcessor {
       const root = roots[i]
       const { traceId } = root.spanContext()
       const spans = (byTrace.get(traceId) ?? []).map(toTraceSpan)
-      if (filter.serverId && serverOf(root) !== filter.serverId) continue
+      // a chat turn has no server of its own: it is listed under the servers its calls went to
+      if (filter.serverId && serverOf(root) !== filter.serverId && !spans.some((span) => span.serverId === filter.serverId)) continue
       if (filter.callsOnly && ROUTINE_OPERATIONS.has(String(root.attributes[TRACE_ATTR.operation]))) continue
       if (filter.tool && !spans.some((span) => span.attributes[TRACE_ATTR.tool] === filter.tool)) continue
       const hasError = spans.some((span) => span.status === 'error')
