@@ -7,6 +7,7 @@ import { extensionHandlers } from './ipc/extensionHandlers'
 import { forwardEvents } from './ipc/forwardEvents'
 import { IpcRouter, type IpcHandlers } from './ipc/IpcRouter'
 import { mcpHandlers } from './ipc/mcpHandlers'
+import { runtimeHandlers } from './ipc/runtimeHandlers'
 import { serverHandlers } from './ipc/serverHandlers'
 import { storageHandlers } from './ipc/storageHandlers'
 import { traceHandlers } from './ipc/traceHandlers'
@@ -21,6 +22,7 @@ import { defaultBinDirs } from './services/mcp/mcpServiceOptions'
 import { sharedLoginShellEnv } from './services/mcp/shellEnv'
 import { ServerManager } from './services/lifecycle/ServerManager'
 import { ServerRegistry } from './services/servers/ServerRegistry'
+import { hostRuntimes } from './services/runtimes/hostRuntimes'
 import { FileStorage } from './services/storage/FileStorage'
 import { chatTracer } from './services/trace/chatSpans'
 import { hostTracing } from './services/trace/hostTracing'
@@ -69,7 +71,9 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const { tracing, otlp } = hostTracing({ secrets: () => mcp.secrets.values(), storage, encrypt: platform.encrypt?.bind(platform), decrypt: platform.decrypt?.bind(platform) })
   // tracing decorates the service: it sees the service's own work (connects, sign-in steps, log
   // lines) through the observer, and the handlers call the operations through it
-  const service = new MCPService({ ...deps.mcpOptions, platform, trust: (server) => registry.approves(server), observer: mcpObserver(tracing), autoSample: (server, params, signal) => drafts.answerUnasked(server, params, signal) })
+  // node, uv, bun, python, docker: detected where servers look, a path the user set winning
+  const runtimeFinder = hostRuntimes(platform.userDataDir, deps.mcpOptions)
+  const service = new MCPService({ ...deps.mcpOptions, runtimePaths: () => runtimeFinder.configured(), platform, trust: (server) => registry.approves(server), observer: mcpObserver(tracing), autoSample: (server, params, signal) => drafts.answerUnasked(server, params, signal) })
   const mcp = new TracedMcpService(service, tracing)
   forwardEvents({ platform, mcp, registry })
   const offSpans = tracing.store.onSpans((event) => platform.emit('trace:spans', event))
@@ -106,7 +110,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     ...extensionHandlers({ installer: extensions, registry, platform, opened: deps.openedExtensions }),
     ...chatProviderHandlers({ providers, fetch: platform.fetch }),
     ...chatHandlers(chat),
-    ...samplingDraftHandlers(drafts)
+    ...samplingDraftHandlers(drafts),
+    ...runtimeHandlers(runtimeFinder)
   }
   // the collector's header values are secrets too: never in an error sent to a window
   const router = new IpcRouter(ipcContract, () => [...mcp.secrets.values(), ...otlp.secrets(), ...providers.secrets()])

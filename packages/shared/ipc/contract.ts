@@ -15,6 +15,7 @@ import { UserConfigValuesSchema, type ExtensionPreview, type ExtensionUserConfig
 import { SyslogLevelSchema, type ServerLogEntry } from '../mcp/logs'
 import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
 import type { ServersSnapshot } from '../mcp/registry'
+import { runtimeName, type RuntimeStatus } from '../mcp/runtimeOf'
 import { McpServerChangesSchema, McpServerSchema, type McpServer } from '../mcp/server'
 import { CompletionRequestSchema, type CompletionSuggestions, type McpSessionState } from '../mcp/session'
 import type { McpAuthStatus, ServerStates, ServerStatusEvent } from '../mcp/status'
@@ -95,6 +96,10 @@ export const ipcContract = {
   'app:pick-file': channel<PickFolderResult>()(none),
   /** install links the operating system handed the app (Electron), each handed out once; the window asks the user */
   'app:take-install-links': channel<string[]>()(none),
+  /** node, uv, bun, python and docker on this computer (detected once and kept; `refresh` detects them again) */
+  'app:runtimes': channel<RuntimeStatus[]>()(z.object({ refresh: z.boolean().optional() }).optional()),
+  /** sets (an absolute path to an executable, checked by main) or clears (`null`) the path of one runtime; the runtimes as now detected */
+  'app:set-runtime-path': channel<RuntimeStatus[]>()(z.object({ runtime: runtimeName, path: z.string().max(4096).nullable() })),
 
   // the renderer's own settings (language, theme); never the servers
   'storage:get-item': channel<string | null>()(z.object({ key: storageKey })),

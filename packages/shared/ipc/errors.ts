@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   // starting and using a server
   'BAD_CONFIG',
   'COMMAND_NOT_FOUND',
+  'RUNTIME_MISSING',
+  'INVALID_RUNTIME_PATH',
   'SERVER_EXITED',
   'CONNECT_TIMEOUT',
   'CONNECTION_REFUSED',

@@ -5,6 +5,7 @@ import type { InstallLinkInbox } from '../services/installLinks/InstallLinkInbox
 import { sharedLoginShellEnv, type LoginShellEnv } from '../services/mcp/shellEnv'
 import { findKnownRegistries } from '../services/registries/knownRegistries'
 import type { NamespaceHandlers } from './IpcRouter'
+import type { RuntimeChannel } from './runtimeHandlers'
 
 /** Opens the Trace window where the host can (Electron); browser mode hands back a URL instead. */
 export interface WindowHost {
@@ -22,7 +23,8 @@ export interface AppHandlerDeps {
   installLinks?: InstallLinkInbox
 }
 
-export function appHandlers(deps: AppHandlerDeps): NamespaceHandlers<'app'> {
+/** The runtimes' channels are answered by runtimeHandlers.ts. */
+export function appHandlers(deps: AppHandlerDeps): Omit<NamespaceHandlers<'app'>, RuntimeChannel> {
   const { platform, mode, windows } = deps
   const loginShellEnv = deps.loginShellEnv ?? sharedLoginShellEnv
   const images = new RemoteImages({ fetch: platform.fetch })

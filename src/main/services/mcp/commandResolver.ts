@@ -1,6 +1,9 @@
 import { delimiter, isAbsolute, resolve } from 'node:path'
 import which from 'which'
 import { commandName, packageToolOf } from '@shared/mcp/packageTool'
+import { RUNTIME_HOME, RUNTIME_LABEL, runtimeOf, type RuntimeName } from '@shared/mcp/runtimeOf'
+import { configuredCommand } from '../runtimes/configuredCommand'
+import { withPathOf } from '../runtimes/detectRuntimes'
 import type { McpServer } from '@shared/mcp/server'
 import { McpServerError } from './errors'
 import type { LoginShellEnv } from './shellEnv'
@@ -16,6 +19,8 @@ export interface ResolverContext {
   /** where bundled helper binaries (bun, uv, uvx) would be; only looked in, never downloaded */
   binDirs: readonly string[]
   platform?: NodeJS.Platform
+  /** the path the user set per runtime (Runtimes), which wins over the PATH */
+  runtimePaths?: () => Promise<Partial<Record<RuntimeName, string>>>
 }
 
 export interface ResolvedCommand {
@@ -26,8 +31,10 @@ export interface ResolvedCommand {
   notes: string[]
 }
 
-const NODE_HINT = 'install Node.js (https://nodejs.org), which provides npx, then restart MCP Studio'
-const UV_HINT = 'install uv (https://docs.astral.sh/uv/getting-started/installation/), which provides uv and uvx, then restart MCP Studio'
+const NODE_HINT = 'install Node.js (https://nodejs.org), which provides npx, then restart MCP Studio, or set its path under Settings → Runtimes'
+const UV_HINT = 'install uv (https://docs.astral.sh/uv/getting-started/installation/), which provides uv and uvx, then restart MCP Studio, or set its path under Settings → Runtimes'
+const runtimeHint = (runtime: RuntimeName) =>
+  `${RUNTIME_LABEL[runtime]} is not installed: get it from ${RUNTIME_HOME[runtime]}, then restart MCP Studio, or set its path under Settings → Runtimes`
 const PROXY_VARS = /^(https?|all)_proxy$/i
 
 async function findOnPath(command: string, path: string | undefined, pathExt: string | undefined) {
@@ -50,7 +57,19 @@ export async function resolveStdioCommand(server: McpServer, ctx: ResolverContex
   let args = [...(server.args ?? [])]
   let command: string | undefined
 
-  if (server.command.includes('/') || server.command.includes('\\')) {
+  const runtime = runtimeOf(name)
+  const hasFolder = server.command.includes('/') || server.command.includes('\\')
+  const setPath = runtime && !hasFolder ? (await ctx.runtimePaths?.())?.[runtime] : undefined
+
+  if (runtime && setPath) {
+    const chosen = await configuredCommand(name, runtime, setPath, pathExt)
+    if ('problem' in chosen) throw new McpServerError(server, 'RUNTIME_MISSING', chosen.problem)
+    notes.push(`using ${chosen.command} for ${name} (set in Runtimes)`)
+    command = chosen.command
+    args = [...chosen.argsBefore, ...args]
+    // what the runtime starts in turn (npx → node) comes from the same folder
+    Object.assign(env, withPathOf(env, setPath))
+  } else if (hasFolder) {
     const path = isAbsolute(server.command) ? server.command : resolve(server.cwd ?? process.cwd(), server.command)
     command = await findOnPath(path, searchPath, pathExt)
     if (!command) throw notFound(server, server.command, 'check the path in the server settings')
@@ -58,7 +77,7 @@ export async function resolveStdioCommand(server: McpServer, ctx: ResolverContex
     command = await findOnPath(server.command, searchPath, pathExt)
     if (!command) {
       const bun = await bundled('bun')
-      if (!bun) throw notFound(server, 'npx', NODE_HINT)
+      if (!bun) throw notFound(server, 'npx', NODE_HINT, 'RUNTIME_MISSING')
       notes.push(`npx is not installed; using the bundled bun (${bun}) as "bun x -y"`)
       command = bun
       args = ['x', '-y', ...args.filter((arg, i) => !(i === 0 && (arg === '-y' || arg === '--yes')))]
@@ -69,11 +88,12 @@ export async function resolveStdioCommand(server: McpServer, ctx: ResolverContex
       command = await bundled(name)
       // a bundled uv without uvx still runs tools: `uvx x` is `uv tool run x`
       if (!command && name === 'uvx' && (command = await bundled('uv'))) args = ['tool', 'run', ...args]
-      if (!command) throw notFound(server, name, UV_HINT)
+      if (!command) throw notFound(server, name, UV_HINT, 'RUNTIME_MISSING')
       notes.push(`${name} is not installed; using the bundled ${commandName(command)} (${command})`)
     }
   } else {
     command = await findOnPath(server.command, searchPath, pathExt)
+    if (!command && runtime) throw notFound(server, server.command, runtimeHint(runtime), 'RUNTIME_MISSING')
     if (!command) {
       throw notFound(server, server.command, 'check the command, or install it and make sure it is on your PATH')
     }
@@ -98,6 +118,6 @@ export async function resolveStdioCommand(server: McpServer, ctx: ResolverContex
   return { command, args, env, cwd: server.cwd, notes }
 }
 
-function notFound(server: McpServer, command: string, hint: string): McpServerError {
-  return new McpServerError(server, 'COMMAND_NOT_FOUND', `command not found: ${command} — ${hint}`)
+function notFound(server: McpServer, command: string, hint: string, code: 'COMMAND_NOT_FOUND' | 'RUNTIME_MISSING' = 'COMMAND_NOT_FOUND'): McpServerError {
+  return new McpServerError(server, code, `command not found: ${command} — ${hint}`)
 }

@@ -12,6 +12,7 @@ export type McpServerErrorCode = Extract<
   AppErrorCode,
   | 'BAD_CONFIG'
   | 'COMMAND_NOT_FOUND'
+  | 'RUNTIME_MISSING'
   | 'SERVER_EXITED'
   | 'CONNECT_TIMEOUT'
   | 'CONNECTION_REFUSED'

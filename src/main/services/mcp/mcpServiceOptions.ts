@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { IpcParsedArgs } from '@shared/ipc/contract'
+import type { RuntimeName } from '@shared/mcp/runtimeOf'
 import type { McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../platform/Platform'
 import type { AutoSampler } from './clientRequests'
@@ -32,6 +33,8 @@ export interface MCPServiceOptions {
   loginShellEnv?: () => Promise<LoginShellEnv>
   /** folders with bundled bun / uv / uvx */
   binDirs?: string[]
+  /** the path the user set per runtime (Runtimes), which wins over the PATH for that runtime's commands */
+  runtimePaths?: () => Promise<Partial<Record<RuntimeName, string>>>
   /** more in-process servers by name, beside the built-ins (tests add their own) */
   inMemoryServers?: InMemoryServerFactories
   /** each step of stopping a stdio server: stdin closed → SIGTERM → SIGKILL */

@@ -56,7 +56,7 @@ export class ServerStart {
     const connection = await connectWithSignIn(server, oauth, (auth) => connectServer(server, {
       ...auth,
       platform: options.platform,
-      resolver,
+      resolver: { ...resolver, runtimePaths: options.runtimePaths },
       inMemoryServers: this.inMemoryServers,
       log,
       stopGraceMs: options.stopGraceMs,
