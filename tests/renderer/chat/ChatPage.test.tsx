@@ -33,12 +33,12 @@ const sumThenAnswer = (request: ChatRequest): Reply => {
   return { toolCalls: [{ name: fn, args: { a: 2, b: 3 } }] }
 }
 
-async function setup({ provider = true }: { provider?: boolean } = {}) {
+async function setup({ provider = true, autoApprove = [] as string[] }: { provider?: boolean; autoApprove?: string[] } = {}) {
   const model: ScriptedModel = await scriptedModel((request) => script(request), { models: ['scripted-1'] })
   cleanups.push(() => model.close())
   const main = await createMcpApi()
   cleanups.push(() => main.dispose())
-  await main.addServers([stdioServer('everything', EVERYTHING)])
+  await main.addServers([stdioServer('everything', EVERYTHING, { autoApproveTools: autoApprove })])
   // what an earlier session on the Models page saved
   if (provider) await main.api.chat.saveProvider({ name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-1'], defaultModel: 'scripted-1' })
   const view = renderApp(<App />, { api: main.api })
@@ -139,6 +139,16 @@ describe('the Chat page on the real main side', () => {
     expect(sent.model).toBe('other-model')
     expect(sent.tools).toHaveLength(before - 1)
     expect(sent.tools!.some((t) => t.function.name.includes('__getSum'))).toBe(false)
+  })
+
+  it('a tool the user set to Auto-approve runs unasked; a model that never stops calling it ends at the step limit, said so', async () => {
+    script = (request) => ({ toolCalls: [{ name: request.tools?.map((t) => t.function.name).find((n) => n.includes('__getSum')) ?? '', args: { a: 1, b: 1 } }] })
+    await setup({ autoApprove: ['get-sum'] })
+    await newChatAndAsk('Keep adding')
+    const note = await screen.findByTestId('chat-step-limit', {}, { timeout: 30_000 })
+    expect(note.textContent).toBe('Stopped after 10 steps: the model still wanted to use tools. Send a message to let it go on.')
+    expect(screen.getAllByTestId('chat-tool-call').every((card) => card.getAttribute('data-status') === 'ok')).toBe(true)
+    expect(screen.queryByTestId('chat-approval-body')).toBeNull()
   })
 
   it('renames a chat in place and deletes it after a confirm', async () => {
