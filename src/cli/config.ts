@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { applyConfigInputs, McpConfigError, parseMcpConfigFile, type ConfigInput } from '@shared/mcp/configImport'
 import { approvalTarget } from '@shared/mcp/launchSpec'
+import type { RegistryNotice } from '@shared/mcp/registry'
 import type { McpServer } from '@shared/mcp/server'
 import { ServerRegistry } from '../main/services/servers/ServerRegistry'
 import { usageError } from './errors'
@@ -68,7 +69,7 @@ export async function loadSavedServers(userDataDir: string): Promise<LoadedConfi
   const registry = new ServerRegistry({ userDataDir })
   await registry.load()
   const { servers, notice } = registry.snapshot()
-  if (notice) await err(`warning: the saved servers could not be read (${notice.detail}); the file was kept as ${notice.keptAs}`)
+  if (notice) await err(registryNoticeLine(notice))
   return { servers, source: registry.file, isApproved: (id) => registry.isApproved(id), registry }
 }
 
@@ -97,4 +98,16 @@ export function lookupServer(config: LoadedConfig, nameOrId: string): McpServer 
   throw usageError(
     `no server named "${nameOrId}" in ${config.source}` + (known.length ? ` (servers: ${known.join(', ')})` : ' (it has no servers)')
   )
+}
+
+/** The registry's notice as one line on stderr. */
+function registryNoticeLine(notice: RegistryNotice): string {
+  switch (notice.code) {
+    case 'REGISTRY_DAMAGED':
+      return `warning: the saved servers could not be read (${notice.detail}); the file was kept as ${notice.keptAs}`
+    case 'REGISTRY_UNREADABLE':
+      return `warning: the saved servers cannot be read: ${notice.keptAs} ${notice.detail}`
+    case 'REGISTRY_PERMISSIONS_FIXED':
+      return `notice: ${notice.keptAs}: ${notice.detail}`
+  }
 }

@@ -27,8 +27,12 @@ export interface BrokenServer {
 }
 
 export interface RegistryNotice {
-  code: 'REGISTRY_DAMAGED'
-  /** where the damaged file was moved */
+  /**
+   * DAMAGED: it could not be parsed and was set aside; UNREADABLE: the app may not read it (left in
+   * place, changes refused); PERMISSIONS_FIXED: others could read it, now only the user can
+   */
+  code: 'REGISTRY_DAMAGED' | 'REGISTRY_UNREADABLE' | 'REGISTRY_PERMISSIONS_FIXED'
+  /** where the file is now (a damaged one: where it was moved) */
   keptAs: string
   /** what was wrong, in English */
   detail: string

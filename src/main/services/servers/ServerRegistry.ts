@@ -61,7 +61,7 @@ export class ServerRegistry {
     await this.store.removeStaleTemps()
     const read = await this.store.read()
     if (read.kind === 'ok') this.state.replace(read.slots, read.approvals)
-    else if (read.kind === 'damaged' || read.kind === 'unreadable') this.state.notice = read.notice
+    if (read.kind !== 'missing') this.state.notice = read.notice
     else await this.importLegacy()
   }
 
@@ -258,8 +258,10 @@ export class ServerRegistry {
   private async refreshIfChanged(): Promise<RegistryNotice | undefined> {
     if (!(await this.store.changedOnDisk())) return undefined
     const read = await this.store.read()
-    if (read.kind === 'ok') this.state.replace(read.slots, read.approvals)
-    else if (read.kind === 'damaged') this.state.notice = read.notice
+    if (read.kind === 'ok') {
+      this.state.replace(read.slots, read.approvals)
+      if (read.notice) this.state.notice = read.notice
+    } else if (read.kind === 'damaged') this.state.notice = read.notice
     else if (read.kind === 'unreadable') return (this.state.notice = read.notice)
     return undefined
   }

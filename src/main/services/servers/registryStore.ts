@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 import type { RegistryNotice } from '@shared/mcp/registry'
 import { upgradeApprovals } from './approvalUpgrade'
 import { removeStaleTemps, writeFileAtomic } from './atomicWrite'
@@ -19,7 +19,8 @@ export type StoreRead =
   | { kind: 'damaged'; notice: RegistryNotice }
   /** there but not readable by us (permissions): left in place, and nothing may be written over it */
   | { kind: 'unreadable'; notice: RegistryNotice }
-  | { kind: 'ok'; slots: Slot[]; approvals: Record<string, string> }
+  /** `notice`: the file was readable by others and has been made the user's alone */
+  | { kind: 'ok'; slots: Slot[]; approvals: Record<string, string>; notice?: RegistryNotice }
 
 /**
  * servers.json on disk: reading it (a damaged file is set aside, never overwritten), writing it
@@ -41,12 +42,15 @@ export class RegistryStore {
   async read(): Promise<StoreRead> {
     let text: string
     let stamp: FileStamp
+    let notice: RegistryNotice | undefined
     try {
       // stamp and text from one open file: a rename by another process in between cannot mix them
       const handle = await open(this.file, 'r')
       try {
-        stamp = stampOf(await handle.stat())
+        const info = await handle.stat()
+        stamp = stampOf(info)
         text = await handle.readFile('utf8')
+        notice = await ownOnly(handle, info.mode, this.file)
       } finally {
         await handle.close()
       }
@@ -59,13 +63,13 @@ export class RegistryStore {
       // over it) would lose a list that is probably intact
       this.stamp = undefined
       const detail = `it cannot be read (${(error as Error).message}); it was left as it is, and changes to the list are refused until it can be read (check its owner and permissions)`
-      return { kind: 'unreadable', notice: { code: 'REGISTRY_DAMAGED', keptAs: this.file, detail } }
+      return { kind: 'unreadable', notice: { code: 'REGISTRY_UNREADABLE', keptAs: this.file, detail } }
     }
     const parsed = parseRegistryFile(text)
     if (!parsed.ok) return this.damaged(parsed.detail)
     this.stamp = stamp
     const slots = readEntries(parsed.content.entries, this.options.decrypt)
-    return { kind: 'ok', slots, approvals: upgradeApprovals(slots, parsed.content.approvals) }
+    return { kind: 'ok', slots, approvals: upgradeApprovals(slots, parsed.content.approvals), ...(notice ? { notice } : {}) }
   }
 
   /** Moves the unreadable file out of the way; the next write starts a fresh one. */
@@ -99,5 +103,21 @@ export class RegistryStore {
       approvals: Object.fromEntries(Object.entries(approvals).filter(([id]) => ids.has(id)))
     })
     this.stamp = await writeFileAtomic(this.file, text)
+  }
+}
+
+/**
+ * The file holds keys (in plain Node, in clear): readable by other users of this computer (a copy,
+ * an umask, a restore), it is made the user's alone and the user told. Not on Windows, which has
+ * no such mode bits.
+ */
+async function ownOnly(handle: FileHandle, mode: number, file: string): Promise<RegistryNotice | undefined> {
+  if (process.platform === 'win32' || (mode & 0o077) === 0) return undefined
+  const was = `0${(mode & 0o777).toString(8)}`
+  try {
+    await handle.chmod(0o600)
+    return { code: 'REGISTRY_PERMISSIONS_FIXED', keptAs: file, detail: `it could be read by other users of this computer (mode ${was}); it is now readable only by you (0600)` }
+  } catch (error) {
+    return { code: 'REGISTRY_PERMISSIONS_FIXED', keptAs: file, detail: `it can be read by other users of this computer (mode ${was}) and could not be changed (${(error as Error).message}): run chmod 600 on it` }
   }
 }

@@ -28,10 +28,10 @@ export const serversFile = (dir: string) => join(dir, 'mcp', 'servers.json')
 export const readServersFile = (dir: string) =>
   JSON.parse(readFileSync(serversFile(dir), 'utf8')) as { version: number; servers: Record<string, unknown>[]; approvals: Record<string, string> }
 
-/** Writes servers.json by hand (a string as is, anything else as JSON). */
+/** Writes servers.json by hand (a string as is, anything else as JSON), 0600 as the app writes it. */
 export function writeServersFile(dir: string, content: unknown): void {
   mkdirSync(join(dir, 'mcp'), { recursive: true })
-  writeFileSync(serversFile(dir), typeof content === 'string' || Buffer.isBuffer(content) ? content : JSON.stringify(content))
+  writeFileSync(serversFile(dir), typeof content === 'string' || Buffer.isBuffer(content) ? content : JSON.stringify(content), { mode: 0o600 })
 }
 
 export function stdio(name: string, extra: Partial<McpServerInput> = {}): McpServerInput {
