@@ -64,7 +64,14 @@ export const ERROR_CODES = [
   // the chat
   'CHAT_NOT_FOUND',
   'CHAT_BUSY',
-  'NOTHING_TO_RETRY'
+  'NOTHING_TO_RETRY',
+  // finding servers in an MCP Registry and adding one
+  'MCP_REGISTRY_UNSET',
+  'MCP_REGISTRY_UNREACHABLE',
+  'MCP_REGISTRY_FAILED',
+  'MCP_REGISTRY_NOT_FOUND',
+  'BAD_REGISTRY_ENTRY',
+  'MISSING_INPUT'
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

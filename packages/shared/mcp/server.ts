@@ -101,8 +101,8 @@ export const McpServerSchema = z.object({
   /** absolute folder paths offered to the server as roots */
   roots: z.array(z.string()).optional(),
   isActive: z.boolean().default(false),
-  /** preset: added from the app's catalogue; shown before its first start like an import */
-  installSource: z.enum(['manual', 'import', 'builtin', 'preset', 'dxt', 'deeplink']).optional(),
+  /** preset: added from the app's catalogue; registry: from an MCP Registry; both shown before their first start like an import */
+  installSource: z.enum(['manual', 'import', 'builtin', 'preset', 'dxt', 'deeplink', 'registry']).optional(),
   reference: z.string().optional()
 })
 

@@ -1,7 +1,7 @@
 import type { McpServer } from '@shared/mcp/server'
 
 /** Servers the user did not type in themselves: the page shows the full command before their first start. */
-const SHOWN_BEFORE_START: ReadonlySet<McpServer['installSource']> = new Set(['import', 'deeplink', 'preset'])
+const SHOWN_BEFORE_START: ReadonlySet<McpServer['installSource']> = new Set(['import', 'deeplink', 'preset', 'registry'])
 
 /**
  * In browser mode the page shows what will run (main trusts the page: it holds the session

@@ -1,0 +1,263 @@
+import type { McpServerInput } from '../mcp/server'
+import { checkEnvName, checkHeaderName, checkHttpUrl, checkIdentifier, checkName, checkText, checkVersion, EntryProblem } from './entryChecks'
+import type { RegistryArgument, RegistryKeyValue, RegistryPackage, RegistryRemote, ServerJson } from './serverJson'
+
+/** what an entry runs, as the page and the CLI name it */
+export type RunsWith = 'npx' | 'uvx' | 'docker' | 'remote'
+
+/** a value the user gives before the server is added: an env var, a header, an argument or a `{name}` in one */
+export interface InstallInput {
+  /** what `--input KEY=VALUE` and the form use */
+  key: string
+  where: 'env' | 'header' | 'argument' | 'variable'
+  description?: string
+  required: boolean
+  secret: boolean
+  default?: string
+  choices?: string[]
+}
+
+/** an entry as the review shows it: what it runs (placeholders for inputs) and what it needs */
+export interface InstallPlan {
+  name: string
+  title?: string
+  version: string
+  description?: string
+  /** the publisher's part of the name (`io.github.someone` of `io.github.someone/server`) */
+  namespace: string
+  repositoryUrl?: string
+  runs: RunsWith
+  /** the command line, or the transport and URL, with `<KEY>` where an input goes */
+  target: string
+  inputs: InstallInput[]
+}
+
+/** a required input the user left empty */
+export class MissingInputs extends Error {
+  override name = 'MissingInputs'
+  constructor(readonly keys: string[]) {
+    super(`needs a value for ${keys.map((k) => `"${k}"`).join(', ')}`)
+  }
+}
+
+const RUNNERS: Record<string, RunsWith> = { npm: 'npx', pypi: 'uvx', oci: 'docker' }
+
+type Target = { kind: 'package'; pkg: RegistryPackage; field: string } | { kind: 'remote'; remote: RegistryRemote; field: string }
+
+/** Checks the whole entry, then picks what to run: a stdio package (npm, PyPI, OCI), else a remote. */
+function pickTarget(entry: ServerJson): Target {
+  checkEntry(entry)
+  const packages = entry.packages ?? []
+  const index = packages.findIndex((p) => RUNNERS[p.registryType] && (p.transport?.type ?? 'stdio') === 'stdio')
+  if (index >= 0) return { kind: 'package', pkg: packages[index], field: `packages[${index}]` }
+  const remoteIndex = (entry.remotes ?? []).findIndex((r) => r.type === 'streamable-http' || r.type === 'sse')
+  if (remoteIndex >= 0) return { kind: 'remote', remote: entry.remotes![remoteIndex], field: `remotes[${remoteIndex}]` }
+  if (packages.some((p) => p.registryType === 'mcpb')) {
+    throw new EntryProblem('packages', 'holds only a desktop extension (.mcpb): download it and install it with Add server → Install extension')
+  }
+  throw new EntryProblem('packages', 'names nothing this app can run (an npm, PyPI or OCI package over stdio, or a Streamable HTTP or SSE remote)')
+}
+
+function checkEntry(entry: ServerJson): void {
+  checkName('name', entry.name)
+  if (!/^[A-Za-z0-9.-]+\/[A-Za-z0-9._-]+$/.test(entry.name)) throw new EntryProblem('name', 'is not a registry name (namespace/name)')
+  checkName('title', entry.title)
+  checkText('description', entry.description)
+  checkVersion('version', entry.version)
+  checkHttpUrl('repository.url', entry.repository?.url)
+  checkHttpUrl('websiteUrl', entry.websiteUrl)
+  for (const [i, pkg] of (entry.packages ?? []).entries()) {
+    const field = `packages[${i}]`
+    checkName(`${field}.registryType`, pkg.registryType)
+    if (pkg.registryType === 'mcpb') checkHttpUrl(`${field}.identifier`, pkg.identifier)
+    else checkIdentifier(`${field}.identifier`, pkg.registryType, pkg.identifier)
+    if (pkg.version !== undefined) checkVersion(`${field}.version`, pkg.version)
+    for (const [j, arg] of (pkg.runtimeArguments ?? []).entries()) checkArgument(`${field}.runtimeArguments[${j}]`, arg)
+    for (const [j, arg] of (pkg.packageArguments ?? []).entries()) checkArgument(`${field}.packageArguments[${j}]`, arg)
+    for (const [j, env] of (pkg.environmentVariables ?? []).entries()) {
+      checkEnvName(`${field}.environmentVariables[${j}].name`, env.name)
+      checkValue(`${field}.environmentVariables[${j}]`, env)
+    }
+  }
+  for (const [i, remote] of (entry.remotes ?? []).entries()) {
+    const field = `remotes[${i}]`
+    checkHttpUrl(`${field}.url`, remote.url)
+    for (const [j, header] of (remote.headers ?? []).entries()) {
+      checkHeaderName(`${field}.headers[${j}].name`, header.name)
+      checkValue(`${field}.headers[${j}]`, header)
+    }
+  }
+}
+
+function checkArgument(field: string, arg: RegistryArgument): void {
+  checkName(`${field}.name`, arg.name)
+  checkName(`${field}.valueHint`, arg.valueHint)
+  checkValue(field, arg)
+}
+
+function checkValue(field: string, item: { value?: string; default?: string; variables?: Record<string, unknown> }): void {
+  checkName(`${field}.value`, item.value)
+  checkName(`${field}.default`, item.default)
+  for (const key of Object.keys(item.variables ?? {})) checkName(`${field}.variables`, key)
+}
+
+/** Collects the inputs as it builds the target; with `values`, fills them and notes the missing ones. */
+class Inputs {
+  readonly list: InstallInput[] = []
+  readonly missing: string[] = []
+  constructor(private readonly values?: Record<string, string>) {}
+
+  /** an item's value: its fixed value with `{vars}` filled, else the user's (or its default); undefined leaves it out */
+  valueOf(item: RegistryKeyValue | RegistryArgument, key: string, where: InstallInput['where']): string | undefined {
+    if (item.value !== undefined) {
+      return item.value.replace(/\{([A-Za-z0-9_-]+)\}/g, (whole, name: string) => {
+        const variable = item.variables?.[name]
+        if (!variable) return whole
+        return this.ask(name, 'variable', variable) ?? ''
+      })
+    }
+    return this.ask(key, where, item)
+  }
+
+  private ask(key: string, where: InstallInput['where'], spec: { description?: string; isRequired?: boolean; isSecret?: boolean; default?: string; choices?: string[] }): string | undefined {
+    if (!this.list.some((input) => input.key === key)) {
+      this.list.push({ key, where, description: spec.description, required: spec.isRequired === true, secret: spec.isSecret === true, default: spec.default, choices: spec.choices })
+    }
+    if (!this.values) return `<${key}>`
+    const given = this.values[key]
+    const value = given !== undefined && given !== '' ? given : spec.default
+    if (value === undefined && spec.isRequired && !this.missing.includes(key)) this.missing.push(key)
+    return value
+  }
+}
+
+interface Built {
+  runs: RunsWith
+  server: Pick<McpServerInput, 'type' | 'command' | 'args' | 'env' | 'baseUrl' | 'headers' | 'notSecret'>
+}
+
+function buildArguments(args: RegistryArgument[] | undefined, inputs: Inputs): string[] {
+  const out: string[] = []
+  for (const [i, arg] of (args ?? []).entries()) {
+    if (arg.type === 'named' && arg.name) {
+      // a named argument with nothing to ask is a flag on its own
+      const bare = arg.value === undefined && arg.default === undefined && !arg.isRequired && !arg.isSecret && !arg.description
+      if (bare) {
+        out.push(arg.name)
+        continue
+      }
+      const value = inputs.valueOf(arg, arg.name.replace(/^-+/, ''), 'argument')
+      if (value !== undefined) out.push(arg.name, value)
+    } else {
+      const value = inputs.valueOf(arg, arg.valueHint ?? `argument${i + 1}`, 'argument')
+      if (value !== undefined) out.push(value)
+    }
+  }
+  return out
+}
+
+function buildPackage(entry: ServerJson, pkg: RegistryPackage, inputs: Inputs): Built {
+  const runs = RUNNERS[pkg.registryType]
+  const version = pkg.version ?? entry.version
+  const env: Record<string, string> = {}
+  const notSecret: string[] = []
+  for (const variable of pkg.environmentVariables ?? []) {
+    const value = inputs.valueOf(variable, variable.name, 'env')
+    if (value === undefined) continue
+    env[variable.name] = value
+    if (!variable.isSecret) notSecret.push(variable.name)
+  }
+  const runtimeArgs = buildArguments(pkg.runtimeArguments, inputs)
+  const packageArgs = buildArguments(pkg.packageArguments, inputs)
+  let command: string
+  let args: string[]
+  if (runs === 'npx') {
+    command = 'npx'
+    args = ['-y', ...runtimeArgs, `${pkg.identifier}@${version}`, ...packageArgs]
+  } else if (runs === 'uvx') {
+    command = 'uvx'
+    args = [...runtimeArgs, `${pkg.identifier}==${version}`, ...packageArgs]
+  } else {
+    // a container sees only the variables passed to it by name
+    const image = /[:@]/.test(pkg.identifier.split('/').pop() ?? '') ? pkg.identifier : `${pkg.identifier}:${version}`
+    command = 'docker'
+    args = ['run', '-i', '--rm', ...Object.keys(env).flatMap((name) => ['-e', name]), ...runtimeArgs, image, ...packageArgs]
+  }
+  return { runs, server: { type: 'stdio', command, args, ...(Object.keys(env).length ? { env } : {}), ...(notSecret.length ? { notSecret } : {}) } }
+}
+
+function buildRemote(remote: RegistryRemote, inputs: Inputs): Built {
+  const url = inputs.valueOf({ name: 'url', value: remote.url, variables: remote.variables }, 'url', 'variable') ?? remote.url
+  const headers: Record<string, string> = {}
+  const notSecret: string[] = []
+  for (const header of remote.headers ?? []) {
+    const value = inputs.valueOf(header, header.name, 'header')
+    if (value === undefined) continue
+    headers[header.name] = value
+    if (!header.isSecret) notSecret.push(header.name)
+  }
+  return {
+    runs: 'remote',
+    server: { type: remote.type === 'sse' ? 'sse' : 'streamableHttp', baseUrl: url, ...(Object.keys(headers).length ? { headers } : {}), ...(notSecret.length ? { notSecret } : {}) }
+  }
+}
+
+function build(entry: ServerJson, inputs: Inputs): { target: Target; built: Built } {
+  const target = pickTarget(entry)
+  const built = target.kind === 'package' ? buildPackage(entry, target.pkg, inputs) : buildRemote(target.remote, inputs)
+  return { target, built }
+}
+
+function describe(built: Built): string {
+  const { server } = built
+  if (server.command) return [server.command, ...(server.args ?? [])].join(' ')
+  return `${server.type === 'sse' ? 'SSE' : 'Streamable HTTP'} ${server.baseUrl}`
+}
+
+/** The review of an entry: refuses a bad one (EntryProblem naming the field). */
+export function planInstall(entry: ServerJson): InstallPlan {
+  const inputs = new Inputs()
+  const { built } = build(entry, inputs)
+  return {
+    name: entry.name,
+    title: entry.title,
+    version: entry.version,
+    description: entry.description,
+    namespace: entry.name.split('/')[0],
+    repositoryUrl: entry.repository?.url,
+    runs: built.runs,
+    target: describe(built),
+    inputs: inputs.list
+  }
+}
+
+/**
+ * The server an entry becomes with the user's values: pinned to the listed version, switched on,
+ * marked as from a registry. Refuses a bad entry (EntryProblem), a missing required value
+ * (MissingInputs) and a value that could not be stored as given.
+ */
+export function serverFromEntry(entry: ServerJson, values: Record<string, string>, id: string): McpServerInput {
+  const inputs = new Inputs(values)
+  const { built } = build(entry, inputs)
+  if (inputs.missing.length) throw new MissingInputs(inputs.missing)
+  for (const input of inputs.list) {
+    const value = values[input.key]
+    if (value === undefined) continue
+    // a value goes into a header line or an argument: a line break or NUL would change what it says
+    // eslint-disable-next-line no-control-regex -- NUL is what is looked for
+    if (/[\u0000\r\n]/.test(value)) throw new EntryProblem(`input "${input.key}"`, 'contains a line break or NUL character')
+  }
+  checkHttpUrl('url', built.server.baseUrl)
+  return {
+    id,
+    name: entry.name,
+    ...(entry.title ? { displayName: entry.title.slice(0, 200) } : {}),
+    ...(entry.description ? { description: entry.description } : {}),
+    ...built.server,
+    ...(entry.repository?.url ? { providerUrl: entry.repository.url } : {}),
+    provider: entry.name.split('/')[0],
+    reference: `${entry.name}@${entry.version}`,
+    isActive: true,
+    installSource: 'registry'
+  }
+}
