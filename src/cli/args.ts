@@ -45,6 +45,8 @@ commands:
                                             (approved: you ran this); a setting given twice is a list
   dxt list                                  installed extensions: name, version, server, folder
   dxt remove NAME                           uninstall an extension by its manifest name: its server and folder
+  runtimes                                  node, uv, bun, python, docker: found (path, version) or missing,
+                                            with where to get it; a path set in the app's Runtimes wins
 
 --json          parseable JSON on stdout (every command); messages stay on stderr
 --config FILE   an mcpServers JSON (Claude Desktop, Cursor, Cherry Studio) or VS Code's mcp.json;
@@ -78,6 +80,7 @@ export type CliCommand =
   | { name: 'resources'; server: string; json: boolean }
   | { name: 'resource'; server: string; uri: string; json: boolean }
   | { name: 'logs'; server: string; json: boolean }
+  | { name: 'runtimes'; json: boolean }
   | { name: 'auth'; server: string; logout: boolean; browser: 'system' | 'follow'; json: boolean }
   | ChatCommand
   | DxtCommand
@@ -142,6 +145,7 @@ const SHAPES = {
   resources: { positionals: ['SERVER'], flags: [] },
   resource: { positionals: ['SERVER', 'URI'], flags: [] },
   logs: { positionals: ['SERVER'], flags: [] },
+  runtimes: { positionals: [], flags: [] },
   auth: { positionals: ['SERVER'], flags: ['logout', 'oauth-browser'] },
   chat: { positionals: ['MESSAGE'], flags: [...CHAT_FLAGS, 'trace'] }
 } as const satisfies Record<Exclude<CliCommand['name'], 'help' | 'dxt'>, { positionals: string[]; flags: string[] }>
@@ -250,6 +254,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
   switch (command) {
     case 'servers':
       return { ...base, command: { name: command, builtin: values.builtin, json } }
+    case 'runtimes':
+      return { ...base, command: { name: command, json } }
     case 'import':
       return { ...base, command: { name: command, file: first, json } }
     case 'remove':

@@ -12,6 +12,7 @@ import { runDxtCommand } from './dxtCommand'
 import { ExitCode, usageError } from './errors'
 import { err, out, outJson } from './output'
 import { runRegistryCommand } from './registryCommands'
+import { runtimesCommand } from './runtimesCommand'
 import { renderLogs, renderPrompt, renderPromptList, renderResource, renderResourceList, renderToolList } from './render'
 import { withoutSecrets } from '@shared/mcp/withoutSecrets'
 
@@ -57,6 +58,7 @@ async function printLogs(server: McpServer, asJson: boolean, ctx: CommandContext
 }
 
 export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>, ctx: CommandContext): Promise<number> {
+  if (command.name === 'runtimes') return runtimesCommand(command.json, ctx.userDataDir)
   if (command.name === 'servers' && command.builtin) {
     await listBuiltins(command.json)
     return ExitCode.Ok

@@ -7,6 +7,7 @@ import { McpServerError } from '../main/services/mcp/errors'
 import { createNodePlatform } from '../main/platform/nodePlatform'
 import { redirectFollower } from '../main/services/mcp/oauth/browser'
 import { userLoginShellEnv } from '../main/services/mcp/loginEnvCache'
+import { RuntimePathStore, runtimePathsFile } from '../main/services/runtimes/runtimePaths'
 import { installCrashGuard } from '../main/services/processes/crashGuard'
 import { killProcessGroupsNow } from '../main/services/processes/killProcessGroups'
 import { liveChildPids } from '../main/services/processes/liveChildren'
@@ -93,6 +94,8 @@ export async function main(argv: string[]): Promise<never> {
       stopGraceMs: 800,
       // the profile's environment from the last start when its files are unchanged: no shell on the way
       loginShellEnv: userLoginShellEnv(platform.userDataDir),
+      // a runtime's path set in the app's Runtimes runs that runtime's commands here too
+      runtimePaths: () => new RuntimePathStore(runtimePathsFile(platform.userDataDir)).read(),
       connectTimeoutFloorMs: args.connectTimeoutSeconds !== undefined ? args.connectTimeoutSeconds * 1000 : undefined,
       observer: tracing && mcpObserver(tracing),
       // only `auth` opens a browser; the others use its tokens and say to run it

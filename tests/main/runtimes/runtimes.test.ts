@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { assembleHost, type Host } from '../../../src/main/createHost'
@@ -14,11 +15,14 @@ import { EVERYTHING, tempDir } from '../services/helpers'
  * start with that PATH.
  */
 
+/**
+ * A small executable shell script. Written by a shell of its own: a file this process held open
+ * for writing while another test forked would fail to run with ETXTBSY.
+ */
 function script(dir: string, name: string, body: string): string {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, name)
-  writeFileSync(file, `#!/bin/sh\n${body}\n`)
-  chmodSync(file, 0o755)
+  execFileSync('/bin/sh', ['-c', 'printf "%s\\n" "$1" > "$2" && chmod 755 "$2"', 'sh', `#!/bin/sh\n${body}`, file])
   return file
 }
 
