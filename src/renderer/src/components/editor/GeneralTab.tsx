@@ -179,6 +179,16 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
         />,
         t('editor.help.longRunning')
       )}
+      {item(
+        'samplingAutoApprove',
+        <Switch
+          id="editor-samplingAutoApprove"
+          data-testid="editor-sampling-auto-approve"
+          checked={values.samplingAutoApprove}
+          onChange={(samplingAutoApprove) => onChange({ samplingAutoApprove })}
+        />,
+        t('editor.help.samplingAutoApprove')
+      )}
       {item('roots', lines('roots', t('editor.placeholders.roots')), t('editor.help.roots'))}
 
       <Collapse

@@ -22,6 +22,8 @@ export interface ServerFormValues {
   /** seconds; empty for the default */
   timeout: number | null
   longRunning: boolean
+  /** the server's sampling requests answered by the default model, without a dialog */
+  samplingAutoApprove: boolean
   /** one folder per line */
   roots: string
   provider: string
@@ -70,6 +72,7 @@ export function toFormValues(server: McpServer): ServerFormValues {
       .join('\n'),
     timeout: server.timeout ?? null,
     longRunning: server.longRunning ?? false,
+    samplingAutoApprove: server.samplingAutoApprove ?? false,
     roots: (server.roots ?? []).join('\n'),
     provider: server.provider ?? '',
     providerUrl: server.providerUrl ?? '',
@@ -147,6 +150,7 @@ export function fromFormValues(
     headers: remote ? headers.value : undefined,
     timeout: values.timeout ?? undefined,
     longRunning: values.longRunning || undefined,
+    samplingAutoApprove: values.samplingAutoApprove || undefined,
     roots: lines(values.roots).length ? lines(values.roots) : undefined,
     provider: optional(values.provider),
     providerUrl: optional(values.providerUrl),
