@@ -66,6 +66,8 @@ export class MCPService {
   private readonly messages: ServerMessages
   private readonly calls: ToolCalls
   private readonly requests: ClientRequests
+  /** tool calls running now, by server id */
+  private readonly runningCalls = new Map<string, number>()
   private readonly options: MCPServiceOptions
   private readonly resolver: { loginEnv: () => Promise<LoginShellEnv>; binDirs: string[] }
   private shuttingDown = false
@@ -172,12 +174,22 @@ export class MCPService {
     // the Logs tab shows what the host did too: one line per call, ok, error or cancelled
     const log = owner.hostLog(args.server)
     const startedAt = performance.now()
+    const askedSince = Date.now()
+    const serverId = args.server.id
+    this.runningCalls.set(serverId, (this.runningCalls.get(serverId) ?? 0) + 1)
     let result: CallToolResult
     try {
       result = await this.calls.call(client, args.server, args.name, args.args, { ...options, callId: args.callId }, taskMode, trace)
     } catch (error) {
       logToolFailure(log, args.name, startedAt, error, trace?.traceId)
+      // a dialog the call's server opened for it must not outlive it; with another call of the
+      // server still running, which one asked cannot be told, so those stay
+      if (endsItsQuestions(error) && this.runningCalls.get(serverId) === 1) this.requests.endAskedSince(serverId, askedSince)
       throw error
+    } finally {
+      const left = (this.runningCalls.get(serverId) ?? 1) - 1
+      if (left > 0) this.runningCalls.set(serverId, left)
+      else this.runningCalls.delete(serverId)
     }
     logToolResult(log, args.name, startedAt, result, trace?.traceId)
     // a failure is a message to the user, who may be sharing the screen: secrets out of it;
@@ -334,4 +346,9 @@ export async function connectivityOf(listing: Promise<unknown>): Promise<Connect
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) }
   }
+}
+
+/** A call that timed out or was cancelled: what its server asked the user for it is moot. */
+function endsItsQuestions(error: unknown): boolean {
+  return error instanceof McpServerError && (error.code === 'CANCELLED' || error.code === 'TOOL_TIMEOUT')
 }

@@ -30,6 +30,8 @@ interface Waiting {
   origin: RequestOrigin
   /** what the renderer was sent, for a window that loads later */
   shown: PendingClientRequest
+  /** when it was asked (Date.now) */
+  askedAt: number
   settle(answer: Answer | { kind: 'timeout' | 'cancelled' }): void
 }
 
@@ -131,6 +133,17 @@ export class ClientRequests {
     }
   }
 
+  /**
+   * A tool call of this server timed out or was cancelled: what the server asked since the call
+   * began was for that call (no other call of the server runs, the caller makes sure), and nobody
+   * can use its answer any more. Each ends as cancelled, its dialog or prompt closed.
+   */
+  endAskedSince(serverId: string, since: number): void {
+    for (const waiting of [...this.waiting.values()]) {
+      if (waiting.shown.event.serverId === serverId && waiting.askedAt >= since) waiting.settle({ kind: 'cancelled' })
+    }
+  }
+
   /** Waiting requests, oldest first (a Map keeps insertion order). */
   pending(): PendingClientRequest[] {
     return [...this.waiting.values()].map((waiting) => waiting.shown)
@@ -179,7 +192,7 @@ export class ClientRequests {
         kind === 'elicitation'
           ? { kind, event: { ...base, params: params as ElicitRequestParams } }
           : { kind, event: { ...base, params: params as CreateMessageRequestParams } }
-      this.waiting.set(requestId, { kind, origin, shown, settle })
+      this.waiting.set(requestId, { kind, origin, shown, askedAt: Date.now(), settle })
       log('info', `asks the user for ${kind === 'elicitation' ? 'input' : 'a model reply (sampling)'}`)
       if (shown.kind === 'elicitation') this.emit('elicitation-request', shown.event)
       else this.emit('sampling-request', shown.event)
