@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { parseAnswerFlags, SAMPLING_MODEL_FLAGS, samplingModelFlags, type SamplingModelFlags, type ServerRequestPolicy } from './answerFlags'
 import { usageError } from './errors'
+import { DISCOVERY_OPTIONS, parseDiscovery, refuseDiscoveryFlags, type DiscoveryCommand } from './discoveryArgs'
 
 export const USAGE = `usage: cli [--config FILE [--input ID=VALUE]...] [--connect-timeout SECONDS] COMMAND [--json]
 
@@ -40,6 +41,15 @@ commands:
                                             tokens are kept for the other commands. follow: walk the
                                             authorization redirects without a browser (scripts, CI)
   auth SERVER --logout                      sign out: tokens revoked where the server can, then deleted
+  registry search TERM [--registry URL] [--limit N]
+                                            servers in an MCP Registry: name, version, what it runs,
+                                            description (follows its pages up to --limit, default 100)
+  registry add NAME [--registry URL] [--version V] [--input KEY=VALUE]...
+                                            add a registry server to MCP Studio's list, pinned to its
+                                            version (approved: you ran this); --input gives the env
+                                            vars, headers and arguments it asks for. The registry:
+                                            --registry, else MCP_REGISTRY_URL, else the first one
+                                            saved in the app
   dxt install FILE [--user-config KEY=VALUE]... [--accept-invalid-signature]
                                             install a desktop extension (.mcpb or .dxt) as a server
                                             (approved: you ran this); a setting given twice is a list
@@ -84,6 +94,7 @@ export type CliCommand =
   | { name: 'auth'; server: string; logout: boolean; browser: 'system' | 'follow'; json: boolean }
   | ChatCommand
   | DxtCommand
+  | DiscoveryCommand
   | { name: 'help' }
 
 /** `chat MESSAGE`: one turn with a model that may call the servers' tools */
@@ -148,7 +159,7 @@ const SHAPES = {
   runtimes: { positionals: [], flags: [] },
   auth: { positionals: ['SERVER'], flags: ['logout', 'oauth-browser'] },
   chat: { positionals: ['MESSAGE'], flags: [...CHAT_FLAGS, 'trace'] }
-} as const satisfies Record<Exclude<CliCommand['name'], 'help' | 'dxt'>, { positionals: string[]; flags: string[] }>
+} as const satisfies Record<Exclude<CliCommand['name'], 'help' | 'dxt' | 'registry'>, { positionals: string[]; flags: string[] }>
 
 type CommandName = keyof typeof SHAPES
 const FLAG_HINT: Record<string, string> = {
@@ -193,6 +204,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'oauth-browser': { type: 'string' },
         'user-config': { type: 'string', multiple: true },
         'accept-invalid-signature': { type: 'boolean', default: false },
+        ...DISCOVERY_OPTIONS,
         model: { type: 'string' },
         'base-url': { type: 'string' },
         'api-key-env': { type: 'string' },
@@ -214,11 +226,11 @@ export function parseCliArgs(argv: string[]): CliArgs {
     samplingModel: samplingModelFlags(values)
   }
   const [name, ...rest] = positionals
-  if (values.input?.length && !values.config && name !== 'import') {
+  if (values.input?.length && !values.config && name !== 'import' && name !== 'registry') {
     throw usageError('--input fills the placeholders of a --config (or import) file; give the file with --config')
   }
   // these change the app's own list: a --config file is not it
-  if (values.config && (name === 'import' || name === 'remove' || name === 'approve' || name === 'enable' || name === 'disable' || name === 'dxt')) {
+  if (values.config && (name === 'import' || name === 'remove' || name === 'approve' || name === 'enable' || name === 'disable' || name === 'dxt' || name === 'registry')) {
     throw usageError(`"${name}" changes MCP Studio's saved servers and takes no --config`)
   }
   if (values.help || name === 'help') return { ...base, command: { name: 'help' } }
@@ -226,6 +238,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (name === undefined) throw usageError(`no command given\n\n${USAGE}`)
   const dxtOnly = values['user-config']?.length || values['accept-invalid-signature']
   if (name === 'dxt') return { ...base, command: parseDxt(rest, values['user-config'] ?? [], values['accept-invalid-signature'], values.json) }
+  if (name === 'registry') return { ...base, command: parseDiscovery(rest, values, values.json) }
+  refuseDiscoveryFlags(name, values)
   if (dxtOnly) throw usageError('--user-config and --accept-invalid-signature apply to "dxt install" only')
   if (!Object.hasOwn(SHAPES, name)) throw usageError(`unknown command "${name}"\n\n${USAGE}`)
   const command = name as CommandName

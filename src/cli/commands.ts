@@ -9,6 +9,7 @@ import { authCommand } from './authCommand'
 import { callTool } from './callTool'
 import { findServer, type LoadedConfig } from './config'
 import { runDxtCommand } from './dxtCommand'
+import { runDiscoveryCommand } from './discoveryCommands'
 import { ExitCode, usageError } from './errors'
 import { err, out, outJson } from './output'
 import { runRegistryCommand } from './registryCommands'
@@ -85,6 +86,7 @@ export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>,
   if (command.name === 'import' || command.name === 'remove' || command.name === 'approve' || command.name === 'enable' || command.name === 'disable') {
     return runRegistryCommand(command, ctx.config, ctx.inputs, ctx.userDataDir)
   }
+  if (command.name === 'registry') return runDiscoveryCommand(command, { registry: ctx.config.registry, inputs: ctx.inputs, userDataDir: ctx.userDataDir })
   if (command.name === 'dxt') {
     if (!ctx.config.registry) throw usageError('"dxt" changes MCP Studio\'s saved servers and takes no --config')
     return runDxtCommand(command, ctx.config.registry, ctx.userDataDir)

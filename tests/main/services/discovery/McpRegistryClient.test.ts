@@ -94,7 +94,7 @@ describe('adding an entry to the server list', () => {
     const servers = new ServerRegistry({ userDataDir, encrypt: (plain) => `sealed:${Buffer.from(plain).toString('base64')}`, decrypt: (c) => Buffer.from(c.slice(7), 'base64').toString() })
     await servers.load()
     const client = new McpRegistryClient({ fetch })
-    const added = await addFromRegistry({ client, registry: servers }, { registryUrl: registry.url, name: 'io.github.example/weather', values: { WEATHER_API_KEY: 'sk-weather-secret-1' }, approve: false })
+    const { server: added } = await addFromRegistry({ client, registry: servers }, { registryUrl: registry.url, name: 'io.github.example/weather', values: { WEATHER_API_KEY: 'sk-weather-secret-1' }, approve: false })
     expect(added).toMatchObject({ isActive: true, installSource: 'registry', command: 'npx' })
     expect(servers.isApproved(added.id)).toBe(false)
     await servers.flush()
