@@ -1,6 +1,6 @@
 import { Button, Flex, Input } from 'antd'
 import { SendOutlined, StopOutlined } from '@ant-design/icons'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 export interface ComposerProps {
@@ -13,7 +13,7 @@ export interface ComposerProps {
 }
 
 /** Where the user writes: Enter sends, Shift+Enter is a new line; Send becomes Stop while the model answers. */
-export function Composer({ running, blocked, onSend, onStop }: ComposerProps) {
+export const Composer = memo(function Composer({ running, blocked, onSend, onStop }: ComposerProps) {
   const { t } = useTranslation()
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
@@ -58,4 +58,4 @@ export function Composer({ running, blocked, onSend, onStop }: ComposerProps) {
       )}
     </Flex>
   )
-}
+})

@@ -64,7 +64,9 @@ export const ConversationRow = memo(function ConversationRow({ conversation, sel
       data-testid="chat-conversation"
       data-id={conversation.id}
       style={{
-        padding: '6px 8px',
+        // the list's rows are one height (virtualized); a chat with no preview yet is centred in it
+        height: 52,
+        padding: '0 8px',
         borderRadius: token.borderRadius,
         cursor: 'pointer',
         background: selected ? token.controlItemBgActive : undefined

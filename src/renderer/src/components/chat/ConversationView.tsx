@@ -17,7 +17,10 @@ import { ModelPicker } from './ModelPicker'
 import { ToolPicker } from './ToolPicker'
 import { useConversationTitle } from './useConversationTitle'
 
-/** One conversation: its model and tools above, the messages, the composer below. */
+/**
+ * One conversation: its model and tools above, the messages, the composer below. A streamed delta
+ * renders this again; the pickers, the composer and the unchanged rows are memoized and skip it.
+ */
 export function ConversationView({ conversationId, providers }: { conversationId: string; providers: ProvidersSnapshot }) {
   const { t } = useTranslation()
   const { message } = App.useApp()
@@ -44,8 +47,8 @@ export function ConversationView({ conversationId, providers }: { conversationId
     },
     [send, conversationId, failed]
   )
-  const setModel = (model: ModelRef) => void update({ conversationId, model }).unwrap().catch(failed)
-  const setTools = (tools: ChatToolChoice) => void update({ conversationId, tools }).unwrap().catch(failed)
+  const setModel = useCallback((model: ModelRef) => void update({ conversationId, model }).unwrap().catch(failed), [update, conversationId, failed])
+  const setTools = useCallback((tools: ChatToolChoice) => void update({ conversationId, tools }).unwrap().catch(failed), [update, conversationId, failed])
 
   if (!conversation) {
     if (error) {

@@ -1,10 +1,11 @@
+import { memo } from 'react'
 import { Select } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { ModelRef, ProvidersSnapshot } from '@shared/chat/providers'
 import { modelRef, modelValue } from './modelValue'
 
 /** The chat's model, from every provider's models, grouped by provider. */
-export function ModelPicker({ providers, value, onChange }: { providers: ProvidersSnapshot; value?: ModelRef; onChange: (ref: ModelRef) => void }) {
+export const ModelPicker = memo(function ModelPicker({ providers, value, onChange }: { providers: ProvidersSnapshot; value?: ModelRef; onChange: (ref: ModelRef) => void }) {
   const { t } = useTranslation()
   const options = providers.providers
     .filter((p) => !p.problem)
@@ -29,4 +30,4 @@ export function ModelPicker({ providers, value, onChange }: { providers: Provide
       data-testid="chat-model-picker"
     />
   )
-}
+})

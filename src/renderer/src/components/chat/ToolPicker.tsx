@@ -1,3 +1,4 @@
+import { memo, useState } from 'react'
 import { Alert, Button, Checkbox, Divider, Flex, Popover, Spin, Switch, Typography } from 'antd'
 import { ToolOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -10,15 +11,24 @@ import { toolCounts, withServer, withTool } from './toolChoice'
  * Which servers and tools this chat sends to the model, and how many that is. Every active server
  * by default; picking servers or switching tools off is kept with the conversation.
  */
-export function ToolPicker({ conversationId, choice, onChange }: { conversationId: string; choice: ChatToolChoice; onChange: (choice: ChatToolChoice) => void }) {
+export const ToolPicker = memo(function ToolPicker({ conversationId, choice, onChange }: { conversationId: string; choice: ChatToolChoice; onChange: (choice: ChatToolChoice) => void }) {
   const { t } = useTranslation()
   const servers = useServers().filter((s) => s.isActive)
   const activeIds = servers.map((s) => s.id)
   const { data, error, isFetching, refetch } = useListChatToolsQuery(conversationId)
   const { sent, total } = toolCounts(data ?? [])
+  const [open, setOpen] = useState(false)
 
   const content = (
-    <Flex vertical gap={8} style={{ width: 380, maxHeight: 460, overflowY: 'auto' }} data-testid="chat-tools-panel">
+    <Flex
+      vertical
+      gap={8}
+      style={{ width: 380, maxHeight: 460, overflowY: 'auto' }}
+      data-testid="chat-tools-panel"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setOpen(false)
+      }}
+    >
       <Typography.Text type="secondary">{t('chat.tools.hint')}</Typography.Text>
       {servers.length === 0 ? <Typography.Text>{t('chat.tools.noServers')}</Typography.Text> : null}
       {servers.length > 0 ? (
@@ -74,10 +84,10 @@ export function ToolPicker({ conversationId, choice, onChange }: { conversationI
   )
 
   return (
-    <Popover trigger="click" placement="bottomRight" title={t('chat.tools.title')} content={content}>
+    <Popover trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight" title={t('chat.tools.title')} content={content}>
       <Button icon={<ToolOutlined />} loading={!data && isFetching} data-testid="chat-tools-button">
         {t('chat.tools.button', { count: sent })}
       </Button>
     </Popover>
   )
-}
+})
