@@ -62,7 +62,10 @@ describe('dialogs for server requests, driven from the tool runner in a real bro
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sampling-reply')
     await page.keyboard.type('Ultramarine.')
     await page.screenshot({ path: join(ARTIFACTS, 'sampling-dialog.png') })
-    // keyboard only: from the reply, Tab to Reject, Tab to Approve, Enter
+    // keyboard only: from the reply, Tab past "Draft with a model" (disabled here: no provider; its
+    // wrapper takes focus so its tooltip can say why), to Reject, to Approve, Enter
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sampling-draft-wrapper')
     await page.keyboard.press('Tab')
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sampling-approve')

@@ -80,6 +80,8 @@ export function SamplingDialog({ event, busy, onAnswer, position, total }: Sampl
             required
             validateStatus={touched && empty ? 'error' : undefined}
             help={touched && empty ? t('dialogs.sampling.replyRequired') : undefined}
+            // the draft bar right beneath belongs to the reply
+            style={{ marginBottom: 8 }}
           >
             <Input.TextArea
               id={`sampling-reply-${event.requestId}`}
