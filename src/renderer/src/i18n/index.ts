@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next'
 import type { Language } from '@renderer/store/settings'
 import enUS from './locales/en-US'
 import zhCN from './locales/zh-CN'
+import { showBidiControls } from '@shared/mcp/bidiControls'
 
 export const resources = {
   'en-US': { translation: enUS },
@@ -30,8 +31,9 @@ export function createI18n(language: Language): i18n {
     fallbackLng: 'en-US',
     supportedLngs: Object.keys(resources),
     initAsync: false,
-    // React already escapes what it renders
-    interpolation: { escapeValue: false },
+    // React already escapes HTML; what is put into a sentence (a server's or tool's name, a
+    // message) has its bidirectional controls (U+202E …) shown instead, so it cannot read as another
+    interpolation: { escapeValue: true, escape: (value: string) => showBidiControls(value) },
     returnNull: false
   })
   return instance

@@ -6,6 +6,7 @@ import type { ElicitationRequestEvent, ElicitationResponse } from '@shared/ipc/c
 import { useApi } from '@renderer/context/ApiContext'
 import { ServerRequestModal } from './ServerRequestModal'
 import type { RequestPlace } from './requestPlace'
+import { showBidiControls } from '@shared/mcp/bidiControls'
 
 export interface ElicitationUrlDialogProps extends RequestPlace {
   event: ElicitationRequestEvent
@@ -28,16 +29,17 @@ function parseWebUrl(raw: string): URL | undefined {
 function HighlightedUrl({ raw, url }: { raw: string; url?: URL }) {
   const { token } = theme.useToken()
   const at = url ? raw.indexOf(url.host) : -1
+  // a bidirectional control in the link (U+202E …) would make it read as another: shown instead
   const body =
     at < 0 ? (
-      raw
+      showBidiControls(raw)
     ) : (
       <>
-        {raw.slice(0, at)}
+        {showBidiControls(raw.slice(0, at))}
         <strong data-testid="elicitation-url-host" style={{ background: token.colorPrimaryBg, color: token.colorPrimaryText, paddingInline: 2 }}>
           {raw.slice(at, at + url!.host.length)}
         </strong>
-        {raw.slice(at + url!.host.length)}
+        {showBidiControls(raw.slice(at + url!.host.length))}
       </>
     )
   return (
