@@ -18,7 +18,9 @@ describe('launchSpec: one answer to "is this the same server?"', () => {
       notSecret: ['A'],
       roots: ['/tmp'],
       timeout: 30,
-      longRunning: true
+      longRunning: true,
+      // the sampling switch is read at each request
+      samplingAutoApprove: true
     }
     expect(needsRestart(stdio, { ...stdio, ...cosmetic })).toBe(false)
     expect(needsRestart(http, { ...http, ...cosmetic })).toBe(false)
