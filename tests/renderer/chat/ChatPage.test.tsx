@@ -151,6 +151,17 @@ describe('the Chat page on the real main side', () => {
     expect(screen.queryByTestId('chat-approval-body')).toBeNull()
   })
 
+  it('a message sent from another window shows here with its answer', async () => {
+    const { main } = await setup()
+    fireEvent.click(await screen.findByTestId('chat-new', {}, { timeout: 20_000 }))
+    await screen.findByTestId('chat-empty-conversation', {}, { timeout: 10_000 })
+    const conversationId = new URLSearchParams(window.location.hash.slice(1)).get('chat')!
+    await main.api.chat.send({ conversationId, text: 'From elsewhere' })
+    expect((await screen.findByTestId('chat-user-message', {}, { timeout: 20_000 })).textContent).toBe('From elsewhere')
+    expect(await screen.findByText('hello', {}, { timeout: 20_000 })).toBeTruthy()
+    expect(screen.getAllByTestId('chat-assistant-message')).toHaveLength(1)
+  })
+
   it('renames a chat in place and deletes it after a confirm', async () => {
     await setup()
     await newChatAndAsk('First question')

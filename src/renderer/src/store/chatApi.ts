@@ -55,7 +55,14 @@ export const chatApi = mainApi.enhanceEndpoints({ addTagTypes: ['Conversations',
         await followEvent(life, 'chat:event', (payload) => {
           if (payload.conversationId !== conversationId) return
           recent.add(payload)
-          life.updateCachedData((draft) => applyChatEvent(draft, payload))
+          let added = false
+          life.updateCachedData((draft) => {
+            const before = draft.messages.length
+            applyChatEvent(draft, payload)
+            added = draft.messages.length > before
+          })
+          // a turn begun elsewhere (another window, or before this one loaded): read the question it answers
+          if (added) life.dispatch(chatApi.util.invalidateTags([{ type: 'Conversation', id: conversationId }]))
         })
         recent.forget(conversationId)
       }
