@@ -2,6 +2,7 @@ import { ipcContract } from '@shared/ipc/contract'
 import { appHandlers, type AppHandlerDeps } from './ipc/appHandlers'
 import { chatHandlers } from './ipc/chatHandlers'
 import { chatProviderHandlers } from './ipc/chatProviderHandlers'
+import { discoveryHandlers } from './ipc/discoveryHandlers'
 import { samplingDraftHandlers } from './ipc/samplingDraftHandlers'
 import { extensionHandlers } from './ipc/extensionHandlers'
 import { forwardEvents } from './ipc/forwardEvents'
@@ -21,6 +22,8 @@ import type { McpHost } from './services/mcp/mcpHost'
 import { defaultBinDirs } from './services/mcp/mcpServiceOptions'
 import { sharedLoginShellEnv } from './services/mcp/shellEnv'
 import { ServerManager } from './services/lifecycle/ServerManager'
+import { McpRegistryClient } from './services/discovery/McpRegistryClient'
+import { RegistrySources } from './services/discovery/registrySources'
 import { ServerRegistry } from './services/servers/ServerRegistry'
 import { hostRuntimes } from './services/runtimes/hostRuntimes'
 import { FileStorage } from './services/storage/FileStorage'
@@ -111,6 +114,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     ...chatProviderHandlers({ providers, fetch: platform.fetch }),
     ...chatHandlers(chat),
     ...samplingDraftHandlers(drafts),
+    // MCP Registries: read through the platform's fetch, the addresses in main's storage
+    ...discoveryHandlers({ client: new McpRegistryClient({ fetch: platform.fetch }), sources: new RegistrySources(storage), registry }),
     ...runtimeHandlers(runtimeFinder)
   }
   // the collector's header values are secrets too: never in an error sent to a window

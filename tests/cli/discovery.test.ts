@@ -88,7 +88,7 @@ describe('registry add', () => {
     const { run } = app()
     const missing = await run('registry', 'add', 'com.example/notes')
     expect(missing.code).toBe(2)
-    expect(missing.stderr.trim()).toBe('error: com.example/notes needs a value for "token": nothing was added; pass --input token=VALUE')
+    expect(missing.stderr.trim()).toBe('error: nothing was added: com.example/notes needs a value for "token"; pass --input token=VALUE')
     expect(JSON.parse((await run('servers', '--json')).stdout)).toEqual([])
   })
 

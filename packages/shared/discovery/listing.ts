@@ -20,3 +20,10 @@ export function listingOf(server: ServerJson): DiscoveryListing {
     throw error
   }
 }
+
+/** an MCP Registry the user searches */
+export interface RegistrySource {
+  url: string
+  /** set by MCP_REGISTRY_URL in the environment the app started with: shown, not editable */
+  fromEnvironment: boolean
+}

@@ -9,6 +9,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js'
 import { ChatToolChoiceSchema, type ChatServerTools, type Conversation, type ConversationsSnapshot } from '../chat/conversations'
 import { ApprovalDecisionSchema, type ChatApprovalDoneEvent, type ChatApprovalRequest, type ChatEventPayload } from '../chat/events'
+import type { DiscoveryListing, DiscoverySearchResult, RegistrySource } from '../discovery/listing'
 import { ModelRefSchema, ProviderInputSchema, type LocalEndpoint, type ProvidersSnapshot, type ProviderView } from '../chat/providers'
 import type { SamplingDraft, SamplingDraftEvent } from '../chat/samplingDraft'
 import { UserConfigValuesSchema, type ExtensionPreview, type ExtensionUserConfig, type OpenedExtensionFile } from '../mcp/extensions'
@@ -71,6 +72,8 @@ export interface EventDef<P = unknown> {
 const event = <P>(): EventDef<P> => ({})
 
 const none = z.undefined()
+const registryAddress = z.string().min(1).max(2000)
+const registryName = z.string().min(1).max(300)
 const serverId = z.string().min(1).max(200)
 const byId = z.object({ serverId })
 // a window keeps only its own state here (redux-persist's `persist:` keys); main's settings in the
@@ -234,7 +237,23 @@ export const ipcContract = {
   /** saved sealed and applied at once (unless the environment overrides it); a masked header value keeps the stored one */
   'trace:set-export': channel<TraceExportSettings>()(TraceExportInputSchema),
   /** one test span sent to the collector the dialog shows (saved or not); nothing is saved */
-  'trace:test-export': channel<TraceExportTestResult>()(TraceExportInputSchema)
+  'trace:test-export': channel<TraceExportTestResult>()(TraceExportInputSchema),
+
+  // finding servers in MCP Registries (not the app's own server list)
+  /** the registries searched: MCP_REGISTRY_URL first, then the saved ones */
+  'discovery:registries': channel<RegistrySource[]>()(none),
+  /** saves the user's registries (http(s) addresses); answers the new list */
+  'discovery:set-registries': channel<RegistrySource[]>()(z.object({ urls: z.array(z.string().min(1).max(2000)).max(50) })),
+  /** one page of a registry's servers matching the search, each as its review or why it is refused */
+  'discovery:search': channel<DiscoverySearchResult>()(
+    z.object({ registryUrl: registryAddress, search: z.string().max(200), cursor: z.string().max(2000).optional(), limit: z.number().int().min(1).max(100).optional() })
+  ),
+  /** one server's latest (or named) version, as its review */
+  'discovery:get': channel<DiscoveryListing>()(z.object({ registryUrl: registryAddress, name: registryName, version: z.string().max(200).optional() })),
+  /** adds it switched on, waiting for approval; a missing required input is refused by name (MISSING_INPUT) */
+  'discovery:add': channel<McpServer>()(
+    z.object({ registryUrl: registryAddress, name: registryName, version: z.string().max(200).optional(), values: z.record(z.string().max(200), z.string().max(20_000)) })
+  )
 } satisfies ChannelTable
 
 /** Main → renderer events, declared once with their payloads. */

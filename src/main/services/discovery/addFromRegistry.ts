@@ -31,7 +31,8 @@ export function toServer<T>(convert: () => T, name: string): T {
   try {
     return convert()
   } catch (error) {
-    if (error instanceof MissingInputs) throw new DiscoveryError('MISSING_INPUT', `${name} ${error.message}: nothing was added`, error.keys)
+    if (error instanceof MissingInputs) // the names last: a redactor reads `KEY": text` as a secret pair
+      throw new DiscoveryError('MISSING_INPUT', `nothing was added: ${name} ${error.message}`, error.keys)
     if (error instanceof EntryProblem) throw new DiscoveryError('BAD_REGISTRY_ENTRY', `${name} was refused: ${error.message}; nothing was added`)
     throw error
   }

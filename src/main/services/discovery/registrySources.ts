@@ -1,16 +1,11 @@
 import { z } from 'zod'
+import type { RegistrySource } from '@shared/discovery/listing'
 import type { FileStorage } from '../storage/FileStorage'
 import { baseOf } from './McpRegistryClient'
 
 /** main's own key in FileStorage (`{userData}/storage/discovery-registries.json`); windows reach only `persist:` keys */
 const KEY = 'discovery-registries'
 const SettingsSchema = z.object({ registries: z.array(z.string()).max(50) })
-
-export interface RegistrySource {
-  url: string
-  /** set by MCP_REGISTRY_URL in the environment the app started with: shown, not editable */
-  fromEnvironment: boolean
-}
 
 /**
  * The MCP Registries a user searches. The repo names no registry host: the default is
