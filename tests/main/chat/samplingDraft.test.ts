@@ -176,11 +176,17 @@ describe('sampling drafted by a model', () => {
 
   it('"Allow sampling without asking" answers with the model and no dialog; the log says so', async () => {
     script = () => ({ text: 'Green, like moss.' })
-    const { of, ask, logText } = await start({ server: { samplingAutoApprove: true } })
+    const { api, of, ask, logText } = await start({ server: { samplingAutoApprove: true } })
     const result = resultOf(await ask({ prompt: 'Name a colour.' }))
     expect(result).toMatchObject({ model: 'gpt-small', content: { text: 'Green, like moss.' }, stopReason: 'endTurn' })
     expect(of('mcp:sampling-request')).toEqual([])
     expect(await logText()).toContain('sampling request answered by the model gpt-small without asking')
+    // the server's request and the host's answer are in its Messages, as for any reply
+    const messages = await api('mcp:get-messages', { serverId: sampler.id })
+    const request = messages.find((m) => m.method === 'sampling/createMessage' && m.kind === 'request')
+    expect(request).toBeDefined()
+    const answer = messages.find((m) => m.kind === 'response' && m.id === request!.id && m.direction !== request!.direction)
+    expect(JSON.stringify(answer?.body)).toContain('Green, like moss.')
   })
 
   it('when the model fails, a server allowed to sample unasked gets the dialog after all, and the log says why', async () => {
