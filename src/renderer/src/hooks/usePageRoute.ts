@@ -2,10 +2,10 @@ import { useCallback } from 'react'
 import { goToFragment, useUrlFragment } from './urlFragment'
 
 /** Pages of the main window. Trace is not one of them: it opens in its own window. */
-export type MainPageKey = 'servers' | 'chat' | 'models'
+export type MainPageKey = 'servers' | 'chat' | 'models' | 'settings'
 
 /** Which page the main window shows; the chat page also says which conversation is open. */
-export type PageRoute = { page: 'servers' } | { page: 'chat'; chatId?: string } | { page: 'models' }
+export type PageRoute = { page: 'servers' } | { page: 'chat'; chatId?: string } | { page: 'models' } | { page: 'settings' }
 
 /**
  * The page lives in the URL fragment next to the servers page's own route (`#page=chat&chat=<id>`).
@@ -19,6 +19,7 @@ export function parsePageRoute(hash: string): PageRoute {
     return chatId ? { page: 'chat', chatId } : { page: 'chat' }
   }
   if (page === 'models') return { page: 'models' }
+  if (page === 'settings') return { page: 'settings' }
   return { page: 'servers' }
 }
 

@@ -4,6 +4,7 @@ import { useState, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
 import type { ServerStatusView } from '@renderer/components/servers/statusView'
+import { RuntimesLink } from '@renderer/components/runtimes/RuntimesLink'
 import { ErrorText } from './ErrorText'
 
 export interface ServerFailureProps {
@@ -41,6 +42,7 @@ export function ServerFailure({ server, view, onRetry, testId, retryTestId, styl
       description={
         <>
           <ErrorText error={view.error} />
+          {view.error.code === 'RUNTIME_MISSING' ? <RuntimesLink /> : null}
           {view.retryAt ? <RetryTime at={view.retryAt} /> : null}
         </>
       }

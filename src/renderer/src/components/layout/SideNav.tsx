@@ -1,4 +1,4 @@
-import { ApartmentOutlined, DeploymentUnitOutlined, InfoCircleOutlined, MessageOutlined, RobotOutlined } from '@ant-design/icons'
+import { ApartmentOutlined, DeploymentUnitOutlined, InfoCircleOutlined, MessageOutlined, RobotOutlined, SettingOutlined } from '@ant-design/icons'
 import { Menu, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -35,6 +35,7 @@ export function SideNav({ current }: { current: MainPageKey }) {
       'data-testid': 'nav-trace',
       onClick: () => void openTrace()
     },
+    { key: 'settings', icon: <SettingOutlined />, label: t('runtimes.nav'), 'data-testid': 'nav-settings', onClick: () => navigate({ page: 'settings' }) },
     { key: 'about', icon: <InfoCircleOutlined />, label: t('nav.about'), 'data-testid': 'nav-about', onClick: () => setAbout(true) }
   ]
 

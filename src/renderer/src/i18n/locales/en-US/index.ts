@@ -10,10 +10,11 @@ import installs from './installs.json'
 import messages from './messages.json'
 import providers from './providers.json'
 import resultSecrets from './resultSecrets.json'
+import runtimes from './runtimes.json'
 import servers from './servers.json'
 import shell from './shell.json'
 import tools from './tools.json'
 import trace from './trace.json'
 
 // catalogueEntries: the built-ins' and presets' English, kept in shared code because the CLI prints it too
-export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers, ...resultSecrets, catalogueEntries: CATALOGUE_TEXT_EN }
+export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers, ...resultSecrets, ...runtimes, catalogueEntries: CATALOGUE_TEXT_EN }

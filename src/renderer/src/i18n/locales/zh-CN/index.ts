@@ -9,9 +9,10 @@ import installs from './installs.json'
 import messages from './messages.json'
 import providers from './providers.json'
 import resultSecrets from './resultSecrets.json'
+import runtimes from './runtimes.json'
 import servers from './servers.json'
 import shell from './shell.json'
 import tools from './tools.json'
 import trace from './trace.json'
 
-export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers, ...resultSecrets }
+export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers, ...resultSecrets, ...runtimes }
