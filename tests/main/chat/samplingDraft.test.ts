@@ -58,14 +58,14 @@ afterEach(async () => {
   script = () => ({ text: 'Blue is calm.' })
 })
 
-async function start(options: { server?: Partial<McpServer>; noProvider?: boolean } = {}) {
+async function start(options: { server?: Partial<McpServer>; noProvider?: boolean; clientRequestTimeoutMs?: number } = {}) {
   const events: { event: string; payload: unknown }[] = []
   const platform = createNodePlatform({ userDataDir: tempDir('mcp-sampling-draft-'), onEvent: (event, payload) => events.push({ event, payload }) })
   const host = await createHost({
     platform,
     mode: 'browser',
     windows: { openTraceWindow: () => ({ opened: false }) },
-    mcpOptions: { stopGraceMs: 500, inMemoryServers: { sampler: samplerServer } }
+    mcpOptions: { stopGraceMs: 500, clientRequestTimeoutMs: options.clientRequestTimeoutMs, inMemoryServers: { sampler: samplerServer } }
   })
   hosts.push(host)
   await host.registry.add([{ ...sampler, ...options.server }], { approve: true })
@@ -197,6 +197,16 @@ describe('sampling drafted by a model', () => {
     expect(await logText()).toContain('could not answer the sampling request with a model, so the user is asked: the model provider at')
     await api('mcp:respond-sampling', { requestId: request.requestId, response: { action: 'approve', text: 'Red.' } })
     expect(resultOf(await call)).toMatchObject({ model: 'user', content: { text: 'Red.' } })
+  })
+
+  it('a model that does not finish in the time a user would have had gives way to the dialog', async () => {
+    script = () => ({ text: 'one two three four five six seven eight nine ten eleven twelve', wordDelayMs: 400 })
+    const { api, ask, nextRequest, logText } = await start({ server: { samplingAutoApprove: true }, clientRequestTimeoutMs: 2000 })
+    const call = ask({ prompt: 'count slowly' })
+    const request = await nextRequest()
+    await api('mcp:respond-sampling', { requestId: request.requestId, response: { action: 'approve', text: 'Done by hand.' } })
+    expect(resultOf(await call)).toMatchObject({ model: 'user', content: { text: 'Done by hand.' } })
+    expect(await logText()).toContain('so the user is asked: the model did not finish within 2 s')
   })
 
   it('the switch off (the default), the user is asked even with a model configured', async () => {

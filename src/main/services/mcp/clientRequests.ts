@@ -104,14 +104,17 @@ export class ClientRequests {
   /** The model's reply where the server may sample without asking; undefined: the user is asked. */
   private async sampleUnasked(server: McpServer, params: CreateMessageRequestParams, origin: RequestOrigin, log: ServerLogWriter): Promise<CreateMessageResult | undefined> {
     if (!this.autoSample) return undefined
+    // a model that never finishes gives way to the dialog after as long as the user would have had
+    const timeout = AbortSignal.timeout(this.timeoutMs)
     try {
-      const reply = await this.autoSample(server, params, origin.signal)
+      const reply = await this.autoSample(server, params, AbortSignal.any([origin.signal, timeout]))
       if (!reply) return undefined
       log('info', `sampling request answered by the model ${reply.model} without asking (allowed for this server)`)
       return { role: 'assistant', content: { type: 'text', text: reply.text }, model: reply.model, stopReason: reply.stopReason }
     } catch (error) {
       if (origin.signal.aborted) throw new McpError(ErrorCode.InvalidRequest, 'the sampling request was cancelled')
-      log('warning', `could not answer the sampling request with a model, so the user is asked: ${error instanceof Error ? error.message : String(error)}`)
+      const why = timeout.aborted ? `the model did not finish within ${Math.round(this.timeoutMs / 1000)} s` : error instanceof Error ? error.message : String(error)
+      log('warning', `could not answer the sampling request with a model, so the user is asked: ${why}`)
       return undefined
     }
   }
