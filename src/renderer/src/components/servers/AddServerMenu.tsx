@@ -1,9 +1,10 @@
-import { AppstoreOutlined, DownOutlined, ExportOutlined, FileAddOutlined, ImportOutlined, LinkOutlined, PlusOutlined, AppstoreAddOutlined } from '@ant-design/icons'
+import { AppstoreOutlined, DownOutlined, ExportOutlined, FileAddOutlined, ImportOutlined, GlobalOutlined, LinkOutlined, PlusOutlined, AppstoreAddOutlined } from '@ant-design/icons'
 import { Button, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useServers } from '@renderer/hooks/useServers'
 import { CatalogueDialog } from '@renderer/components/catalogue/CatalogueDialog'
+import { DiscoveryDialog } from '@renderer/components/discovery/DiscoveryDialog'
 import { useExtensionInstall } from '@renderer/components/extensions/ExtensionInstallProvider'
 import { InstallLinkDialog } from '@renderer/components/installLinks/InstallLinkDialog'
 import { PasteLinkDialog } from '@renderer/components/installLinks/PasteLinkDialog'
@@ -14,13 +15,14 @@ import { ImportDialog } from './ImportDialog'
 export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation()
   const count = useServers().length
-  const [dialog, setDialog] = useState<'catalogue' | 'import' | 'export' | 'paste' | null>(null)
+  const [dialog, setDialog] = useState<'catalogue' | 'discovery' | 'import' | 'export' | 'paste' | null>(null)
   // a pasted link the parser accepted, shown in the same approval view as a link the OS opened
   const [pasted, setPasted] = useState<{ id: number; link: string }>()
   const installExtension = useExtensionInstall()
 
   const items: MenuProps['items'] = [
     { key: 'catalogue', icon: <AppstoreOutlined />, label: t('catalogue.menuItem'), 'data-testid': 'add-menu-catalogue' },
+    { key: 'discovery', icon: <GlobalOutlined />, label: t('discovery.menuItem'), 'data-testid': 'add-menu-discovery' },
     { key: 'quick', icon: <FileAddOutlined />, label: t('servers.add.quick'), 'data-testid': 'add-menu-quick' },
     { key: 'import', icon: <ImportOutlined />, label: t('servers.add.importJson'), 'data-testid': 'add-menu-import' },
     ...(installExtension ? [{ key: 'extension', icon: <AppstoreAddOutlined />, label: t('extensionInstall.menuItem'), 'data-testid': 'add-menu-extension' }] : []),
@@ -31,7 +33,7 @@ export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'quick') onCreate()
     else if (key === 'extension') installExtension?.()
-    else setDialog(key as 'catalogue' | 'import' | 'export' | 'paste')
+    else setDialog(key as 'catalogue' | 'discovery' | 'import' | 'export' | 'paste')
   }
 
   return (
@@ -42,6 +44,7 @@ export function AddServerMenu({ onCreate }: { onCreate: () => void }) {
         </Button>
       </Dropdown>
       <CatalogueDialog open={dialog === 'catalogue'} onClose={() => setDialog(null)} />
+      {dialog === 'discovery' && <DiscoveryDialog onClose={() => setDialog(null)} />}
       <ImportDialog open={dialog === 'import'} onClose={() => setDialog(null)} />
       <ExportDialog open={dialog === 'export'} onClose={() => setDialog(null)} />
       {dialog === 'paste' && (

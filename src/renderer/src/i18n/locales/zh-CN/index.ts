@@ -3,6 +3,7 @@
 import catalogue from './catalogue.json'
 import chat from './chat.json'
 import dialogs from './dialogs.json'
+import discovery from './discovery.json'
 import editor from './editor.json'
 import errors from './errors.json'
 import installs from './installs.json'
@@ -15,4 +16,4 @@ import shell from './shell.json'
 import tools from './tools.json'
 import trace from './trace.json'
 
-export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers, ...resultSecrets, ...runtimes }
+export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers, ...resultSecrets, ...runtimes, ...discovery }
