@@ -14,7 +14,7 @@ export class EntryProblem extends Error {
   }
 }
 
-// C0/C1 controls, and the bidirectional overrides and isolates that make text read otherwise than it runs
+// control characters (both ranges), and the bidirectional overrides and isolates that make text read otherwise than it runs
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
