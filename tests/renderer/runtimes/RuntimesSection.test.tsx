@@ -120,3 +120,31 @@ describe('Settings → Runtimes on the real main side', () => {
     expect(location.hash).toBe('#page=settings')
   })
 })
+
+describe('before a server starts', () => {
+  it('the approval of a server whose runtime is missing says which one, where to get it, and links to Runtimes', async () => {
+    const { api, registry, opened } = await mainSide(tempDir('mcp-rt-empty-'))
+    await registry.add([{ id: 'time', name: 'time', command: 'uvx', args: ['mcp-server-time'], isActive: true, installSource: 'import' }])
+    history.replaceState(null, '', '/')
+    renderApp(<App />, { api })
+    fireEvent.click(await screen.findByTestId('server-review'))
+    const note = await within(await screen.findByTestId('approval-dialog')).findByTestId('missing-runtime')
+    expect(note.textContent).toContain('uvx needs uv, which is not on this computer')
+    fireEvent.click(within(note).getByTestId('missing-runtime-get'))
+    await waitFor(() => expect(opened).toEqual(['https://docs.astral.sh/uv/getting-started/installation/']))
+  })
+
+  it('says nothing when the runtime is there', async () => {
+    const bin = tempDir('mcp-rt-path-')
+    script(bin, 'uvx', 'echo "uvx 0.4.18"')
+    const { api, registry } = await mainSide(bin)
+    await registry.add([{ id: 'time', name: 'time', command: 'uvx', args: ['mcp-server-time'], isActive: true, installSource: 'import' }])
+    history.replaceState(null, '', '/')
+    renderApp(<App />, { api })
+    fireEvent.click(await screen.findByTestId('server-review'))
+    await screen.findByTestId('approval-dialog')
+    // main was asked and answered: the runtimes are known to the page once Settings shows them
+    expect((await api.app.runtimes()).find((r) => r.runtime === 'uv')?.found).toBe(true)
+    expect(screen.queryByTestId('missing-runtime')).toBeNull()
+  })
+})

@@ -1,6 +1,7 @@
 import { Alert, Descriptions, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
+import { MissingRuntimeNote } from '@renderer/components/runtimes/MissingRuntimeNote'
 import { CommandText } from './CommandText'
 import { serverTarget, serverTypeKey } from './serverTarget'
 
@@ -53,6 +54,7 @@ export function StartApprovalDialog({
               </Descriptions.Item>
             )}
           </Descriptions>
+          <MissingRuntimeNote command={server.command} style={{ marginTop: 16 }} />
         </div>
       )}
     </Modal>
