@@ -45,11 +45,12 @@ function startSwapper(root: string, outside: string) {
 const CALLS = 400
 
 describe('@studio/filesystem: a folder swapped for a link while tools run', () => {
-  it('never reads the outside file nor writes into the outside folder', async () => {
+  it('never reads the outside file, lists the outside folder, nor writes into it', async () => {
     const { service, server, root, outside } = setup()
     mkdirSync(join(root, 'sub'))
     writeFileSync(join(root, 'sub', 'file.txt'), 'INSIDE')
     writeFileSync(join(outside, 'file.txt'), 'OUTSIDE SECRET')
+    writeFileSync(join(outside, 'outside-only.txt'), 'OUTSIDE')
     const path = join(root, 'sub', 'file.txt')
     // the server is up before the race starts
     expect((await call(service, server, 'read_text_file', { path })).text).toBe('INSIDE')
@@ -68,12 +69,16 @@ describe('@studio/filesystem: a folder swapped for a link while tools run', () =
         expect(JSON.stringify(media.result)).not.toContain(Buffer.from('OUTSIDE SECRET').toString('base64'))
         await call(service, server, 'write_file', { path: join(root, 'sub', `new-${i}.txt`), content: 'written' })
         await call(service, server, 'edit_file', { path, edits: [{ oldText: 'INSIDE', newText: 'INSIDE' }] })
+        // a listing of the folder itself never shows what is outside
+        for (const tool of ['list_directory', 'list_directory_with_sizes', 'directory_tree']) {
+          expect((await call(service, server, tool, { path: join(root, 'sub') })).text).not.toContain('outside-only')
+        }
       }
     } finally {
       expect(await swapper.stop()).toBeGreaterThan(0)
     }
     // the outside folder as it was: nothing written, nothing edited
-    expect(readdirSync(outside)).toEqual(['file.txt'])
+    expect(readdirSync(outside).sort()).toEqual(['file.txt', 'outside-only.txt'])
     expect(existsSync(join(root, 'sub.parked'))).toBe(false)
     // the race was real: some calls got through, the rest were refused in words
     expect(seen.inside).toBeGreaterThan(0)

@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises'
+import { lstat, mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
@@ -8,6 +8,7 @@ import { formatSize } from './fileIo'
 import type { PathGuard } from './pathGuard'
 import { creates, friendly, reads, text } from './toolKit'
 import { MAX_VISITED, entriesOf, excluder, walk } from './walk'
+import { holdFolder } from './verifiedOpen'
 
 /** Bounds on what one call returns. */
 const MAX_LISTED = 10_000
@@ -20,10 +21,24 @@ const excludeArg = z
   .optional()
   .describe('Glob patterns to leave out, relative to path; one without a slash (e.g. "node_modules") matches at any depth')
 
-async function folder(guard: PathGuard, path: string): Promise<string> {
+async function folder(guard: PathGuard, path: string): Promise<{ real: string; requested: string }> {
   const { real, requested } = await guard.resolve(path)
   if (!(await stat(real)).isDirectory()) throw new Error(`"${requested}" is not a directory.`)
-  return real
+  return { real, requested }
+}
+
+/**
+ * `use` on the folder held open and checked, named through its descriptor: a folder swapped for a
+ * link after the guard looked lists nothing outside. (Deeper levels of a tree are read by name.)
+ */
+async function inFolder<T>(guard: PathGuard, path: string, use: (dir: string) => Promise<T>): Promise<T> {
+  const { real, requested } = await folder(guard, path)
+  const held = await holdFolder(real, requested, guard.allows)
+  try {
+    return await use(held.entry(''))
+  } finally {
+    await held.close()
+  }
 }
 
 const note = (result: CallToolResult, message: string | false): CallToolResult =>
@@ -65,7 +80,7 @@ export function registerDirectoryTools(server: McpServer, guard: PathGuard): voi
       annotations: reads
     },
     friendly(async ({ path }) => {
-      const entries = await entriesOf(await folder(guard, path))
+      const entries = await inFolder(guard, path, entriesOf)
       const lines = entries.slice(0, MAX_LISTED).map((e) => `${e.isDirectory() ? '[DIR]' : '[FILE]'} ${e.name}`)
       const result = text(lines.length ? lines.join('\n') : '(empty directory)')
       return note(result, entries.length > MAX_LISTED && `(showing the first ${MAX_LISTED} of ${entries.length} entries)`)
@@ -81,11 +96,10 @@ export function registerDirectoryTools(server: McpServer, guard: PathGuard): voi
       annotations: reads
     },
     friendly(async ({ path, sortBy }) => {
-      const dir = await folder(guard, path)
-      const entries = (await entriesOf(dir)).slice(0, MAX_LISTED)
-      const sized = await Promise.all(
-        entries.map(async (e) => ({ e, size: e.isFile() ? await stat(join(dir, e.name)).then((s) => s.size, () => 0) : 0 }))
-      )
+      const sized = await inFolder(guard, path, async (dir) => {
+        const entries = (await entriesOf(dir)).slice(0, MAX_LISTED)
+        return Promise.all(entries.map(async (e) => ({ e, size: e.isFile() ? await lstat(join(dir, e.name)).then((s) => s.size, () => 0) : 0 })))
+      })
       if (sortBy === 'size') sized.sort((a, b) => b.size - a.size)
       const lines = sized.map(({ e, size }) => (e.isDirectory() ? `[DIR]  ${e.name}` : `[FILE] ${e.name.padEnd(30)} ${formatSize(size).padStart(10)}`))
       const files = sized.filter(({ e }) => !e.isDirectory())
@@ -108,7 +122,8 @@ export function registerDirectoryTools(server: McpServer, guard: PathGuard): voi
     },
     friendly(async ({ path, excludePatterns }) => {
       const budget = { count: 0, cut: false }
-      const result = text(JSON.stringify(await tree(await folder(guard, path), '', excluder(excludePatterns), budget), null, 2))
+      const entries = await inFolder(guard, path, (dir) => tree(dir, '', excluder(excludePatterns), budget))
+      const result = text(JSON.stringify(entries, null, 2))
       return note(result, budget.cut && `(stopped after ${MAX_TREE_ENTRIES} entries; use excludePatterns or a deeper path)`)
     })
   )
@@ -146,7 +161,7 @@ export function registerDirectoryTools(server: McpServer, guard: PathGuard): voi
       annotations: reads
     },
     friendly(async ({ path, pattern, excludePatterns }) => {
-      const start = await folder(guard, path)
+      const { real: start } = await folder(guard, path)
       const matches: string[] = []
       const budget = { visited: 0 }
       for await (const { relative, absolute } of walk(start, excluder(excludePatterns), budget)) {
