@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { assembleHost, type Host } from '../../../src/main/createHost'
@@ -110,6 +110,25 @@ describe('a path the user sets', () => {
     // cleared: the PATH's uv again
     const cleared = await api.app.setRuntimePath({ runtime: 'uv', path: null })
     expect(cleared.find((r) => r.runtime === 'uv')).toMatchObject({ path: join(onPath, 'uv'), source: 'path' })
+  })
+})
+
+describe('a path the user set that is gone', () => {
+  it('gives way to the PATH, as the Runtimes section shows, and the server log says why', async () => {
+    const onPath = tempDir('mcp-rt-path-')
+    script(onPath, 'uvx', `exec "${process.execPath}" "${EVERYTHING}" stdio`)
+    const mine = tempDir('mcp-rt-mine-')
+    const uv = script(mine, 'uv', 'echo "uv 0.6.2"')
+    const { api, registry } = await app(onPath)
+    await api.app.setRuntimePath({ runtime: 'uv', path: uv })
+    rmSync(uv)
+    const [status] = (await api.app.runtimes({ refresh: true })).filter((r) => r.runtime === 'uv')
+    expect(status).toMatchObject({ found: true, path: join(onPath, 'uvx'), source: 'path', problem: `${uv} does not exist` })
+    const server = await addApproved(registry, 'uvx', ['mcp-server-time'])
+    expect(JSON.stringify(await api.mcp.callTool({ serverId: server.id, name: 'echo', args: { message: 'from the PATH' } }))).toContain('from the PATH')
+    const logs = (await api.mcp.getServerLogs({ serverId: server.id })).map((entry) => entry.message)
+    expect(logs).toContain(`the path set for uv in Runtimes is not usable: ${uv} does not exist; looking on the PATH instead`)
+    expect(logs).toContain(`starting ${join(onPath, 'uvx')} mcp-server-time`)
   })
 })
 

@@ -61,9 +61,11 @@ export async function resolveStdioCommand(server: McpServer, ctx: ResolverContex
   const hasFolder = server.command.includes('/') || server.command.includes('\\')
   const setPath = runtime && !hasFolder ? (await ctx.runtimePaths?.())?.[runtime] : undefined
 
-  if (runtime && setPath) {
-    const chosen = await configuredCommand(name, runtime, setPath, pathExt)
-    if ('problem' in chosen) throw new McpServerError(server, 'RUNTIME_MISSING', chosen.problem)
+  const chosen = runtime && setPath ? await configuredCommand(name, runtime, setPath, pathExt) : undefined
+  // as Settings → Runtimes shows it: a set path that no longer works gives way to the PATH
+  if (chosen && 'problem' in chosen) notes.push(`${chosen.problem}; looking on the PATH instead`)
+
+  if (setPath && chosen && 'command' in chosen) {
     notes.push(`using ${chosen.command} for ${name} (set in Runtimes)`)
     command = chosen.command
     args = [...chosen.argsBefore, ...args]
