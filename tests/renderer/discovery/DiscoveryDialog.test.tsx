@@ -22,7 +22,7 @@ describe('Browse the MCP Registry', () => {
   it('asks for a registry first, then searches as you type and scrolls through every page; refused entries say why', async () => {
     await renderServers()
     const dialog = await openBrowser()
-    expect(within(dialog).getByTestId('discovery-no-registry').textContent).toContain('No MCP Registry is set yet')
+    expect((await within(dialog).findByTestId('discovery-no-registry')).textContent).toContain('No MCP Registry is set yet')
     fireEvent.change(screen.getByTestId('discovery-registry-input'), { target: { value: registry.url } })
     fireEvent.click(screen.getByTestId('discovery-registry-save'))
     const search = await screen.findByTestId('discovery-search')
@@ -40,7 +40,7 @@ describe('Browse the MCP Registry', () => {
   it('Add shows the full command and asks for the secret, masked; the server lands in the list waiting for approval', async () => {
     const { registry: servers } = await renderServers()
     await openBrowser()
-    fireEvent.change(screen.getByTestId('discovery-registry-input'), { target: { value: registry.url } })
+    fireEvent.change(await screen.findByTestId('discovery-registry-input'), { target: { value: registry.url } })
     fireEvent.click(screen.getByTestId('discovery-registry-save'))
     const search = await screen.findByTestId('discovery-search')
     fireEvent.change(search.querySelector('input') ?? search, { target: { value: 'weather' } })

@@ -61,8 +61,8 @@ function ResultRow({ item, onAdd }: { item: DiscoveryListing; onAdd: (item: Disc
     <Flex gap={12} align="center" style={{ padding: '8px 4px', borderBottom: '1px solid rgba(128,128,128,0.2)' }} data-testid="discovery-item">
       <Flex vertical gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Flex gap={8} align="baseline" wrap>
-          <Typography.Text strong>{plan.title ?? plan.name}</Typography.Text>
-          <Typography.Text type="secondary" code>
+          {plan.title && <Typography.Text strong>{plan.title}</Typography.Text>}
+          <Typography.Text type={plan.title ? 'secondary' : undefined} strong={!plan.title} code>
             {plan.name}
           </Typography.Text>
           <Tag>{plan.version}</Tag>

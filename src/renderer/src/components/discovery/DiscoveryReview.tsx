@@ -5,6 +5,7 @@ import type { InstallPlan } from '@shared/discovery/installPlan'
 import { useApi } from '@renderer/context/ApiContext'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
+import { MissingRuntimeNote } from '@renderer/components/runtimes/MissingRuntimeNote'
 
 /** What an entry runs, in full, and the values it asks for (secrets masked); Add puts it in the list, waiting for approval. */
 export function DiscoveryReview({ registryUrl, plan, onClose }: { registryUrl: string; plan: InstallPlan; onClose: () => void }) {
@@ -44,6 +45,8 @@ export function DiscoveryReview({ registryUrl, plan, onClose }: { registryUrl: s
         <Typography.Paragraph code copyable style={{ wordBreak: 'break-all' }} data-testid="discovery-review-target">
           {plan.target}
         </Typography.Paragraph>
+        {/* uvx, npx or docker not found here: which one and where to get it, before it is added */}
+        {plan.runs !== 'remote' && <MissingRuntimeNote command={plan.runs} style={{ marginBottom: 12 }} />}
         {plan.inputs.length > 0 ? (
           <Form form={form} layout="vertical" initialValues={Object.fromEntries(plan.inputs.map((input) => [input.key, input.default]))}>
             {plan.inputs.map((input) => (

@@ -7,17 +7,22 @@ import type { RegistrySource } from '@shared/discovery/listing'
 export function RegistryPicker({ sources, current, onPick, onAdd, saving }: { sources: RegistrySource[]; current?: string; onPick: (url: string) => void; onAdd: (url: string) => void; saving: boolean }) {
   const { t } = useTranslation()
   const [draft, setDraft] = useState('')
+  const submit = () => {
+    if (!draft.trim()) return
+    onAdd(draft.trim())
+    setDraft('')
+  }
   const addField = (
     <Space.Compact style={{ width: sources.length ? 360 : '100%' }}>
       <Input
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
-        onPressEnter={() => draft.trim() && onAdd(draft.trim())}
+        onPressEnter={submit}
         placeholder="https://…"
         aria-label={t('discovery.registryAddress')}
         data-testid="discovery-registry-input"
       />
-      <Button onClick={() => onAdd(draft.trim())} disabled={!draft.trim()} loading={saving} data-testid="discovery-registry-save">
+      <Button onClick={submit} disabled={!draft.trim()} loading={saving} data-testid="discovery-registry-save">
         {t('discovery.addRegistry')}
       </Button>
     </Space.Compact>
