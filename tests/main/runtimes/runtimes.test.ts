@@ -65,7 +65,7 @@ describe('runtime detection', () => {
 
   it('a runtime whose --version hangs is found without a version, and detection ends within the timeout', async () => {
     const bin = tempDir('mcp-rt-hang-')
-    script(bin, 'python3', 'sleep 600')
+    script(bin, 'python3', `exec "${process.execPath}" -e "setTimeout(() => {}, 600000)"`)
     const started = Date.now()
     const found = await detectRuntimes({ env: { PATH: bin }, binDirs: [], versionTimeoutMs: 300 })
     expect(Date.now() - started).toBeLessThan(10_000)

@@ -28,13 +28,11 @@ export function versionOf(path: string, env: Record<string, string>, timeoutMs =
     child.stdout.on('data', read)
     child.stderr.on('data', read)
     child.on('error', () => finish(undefined))
-    child.on('exit', (code) => {
+    // 'close', not 'exit': what it printed may still be in the pipe when it exits (a grandchild
+    // holding the pipe open is what the timer is for)
+    child.on('close', (code) => {
       const match = /(\d+\.\d+(?:\.\d+)?)/.exec(out)
-      // output may still be in the pipe when the process exits: give it one turn
-      setImmediate(() => {
-        const late = /(\d+\.\d+(?:\.\d+)?)/.exec(out) ?? match
-        finish(code === 0 && late ? late[1] : undefined)
-      })
+      finish(code === 0 && match ? match[1] : undefined)
     })
   })
 }
