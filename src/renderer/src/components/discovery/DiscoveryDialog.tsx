@@ -1,8 +1,9 @@
 import { Alert, Button, Empty, Flex, Input, Modal, Spin } from 'antd'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DiscoveryListing, RegistrySource } from '@shared/discovery/listing'
 import type { InstallPlan } from '@shared/discovery/installPlan'
+import type { RuntimeStatus } from '@shared/mcp/runtimeOf'
 import { useApi } from '@renderer/context/ApiContext'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
@@ -22,6 +23,19 @@ export function DiscoveryDialog({ onClose }: { onClose: () => void }) {
   const [term, setTerm] = useState('')
   const [review, setReview] = useState<InstallPlan>()
   const search = useRegistrySearch(current, term)
+  // which runtimes are not here, so each entry can say so before it is added
+  const [runtimes, setRuntimes] = useState<RuntimeStatus[]>([])
+  useEffect(() => {
+    let live = true
+    api.app.runtimes().then(
+      (all) => live && setRuntimes(all),
+      () => undefined
+    )
+    return () => {
+      live = false
+    }
+  }, [api])
+  const missing = useMemo(() => new Set(runtimes.filter((r) => !r.found).map((r) => r.runtime)), [runtimes])
 
   const load = () => {
     setSourcesError(undefined)
@@ -68,7 +82,7 @@ export function DiscoveryDialog({ onClose }: { onClose: () => void }) {
                 <Spin data-testid="discovery-loading" />
               </Flex>
             ) : (
-              <DiscoveryResults items={search.items} hasMore={search.hasMore} loading={search.loading} onMore={search.loadMore} onAdd={(item: DiscoveryListing & { ok: true }) => setReview(item.plan)} />
+              <DiscoveryResults items={search.items} hasMore={search.hasMore} loading={search.loading} missing={missing} onMore={search.loadMore} onAdd={(item: DiscoveryListing & { ok: true }) => setReview(item.plan)} />
             )}
           </>
         )}

@@ -3,12 +3,13 @@ import { Button, Flex, Spin, Tag, Typography } from 'antd'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DiscoveryListing } from '@shared/discovery/listing'
+import { RUNTIME_LABEL, runtimeOf, type RuntimeName } from '@shared/mcp/runtimeOf'
 
 const ROW_HEIGHT = 92
 const HEIGHT = 440
 
 /** The results, only the rows on screen drawn; scrolling near the end asks for the next page. */
-export function DiscoveryResults({ items, hasMore, loading, onMore, onAdd }: { items: DiscoveryListing[]; hasMore: boolean; loading: boolean; onMore: () => void; onAdd: (item: DiscoveryListing & { ok: true }) => void }) {
+export function DiscoveryResults({ items, hasMore, loading, missing, onMore, onAdd }: { items: DiscoveryListing[]; hasMore: boolean; loading: boolean; missing: ReadonlySet<RuntimeName>; onMore: () => void; onAdd: (item: DiscoveryListing & { ok: true }) => void }) {
   const { t } = useTranslation()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
@@ -32,7 +33,7 @@ export function DiscoveryResults({ items, hasMore, loading, onMore, onAdd }: { i
           const item = items[row.index]
           return (
             <div key={row.key} role="listitem" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}>
-              <ResultRow item={item} onAdd={onAdd} />
+              <ResultRow item={item} missing={missing} onAdd={onAdd} />
             </div>
           )
         })}
@@ -46,7 +47,7 @@ export function DiscoveryResults({ items, hasMore, loading, onMore, onAdd }: { i
   )
 }
 
-function ResultRow({ item, onAdd }: { item: DiscoveryListing; onAdd: (item: DiscoveryListing & { ok: true }) => void }) {
+function ResultRow({ item, missing, onAdd }: { item: DiscoveryListing; missing: ReadonlySet<RuntimeName>; onAdd: (item: DiscoveryListing & { ok: true }) => void }) {
   const { t } = useTranslation()
   if (!item.ok) {
     return (
@@ -57,6 +58,7 @@ function ResultRow({ item, onAdd }: { item: DiscoveryListing; onAdd: (item: Disc
     )
   }
   const { plan } = item
+  const runtime = plan.runs === 'remote' ? undefined : runtimeOf(plan.runs)
   return (
     <Flex gap={12} align="center" style={{ padding: '8px 4px', borderBottom: '1px solid rgba(128,128,128,0.2)' }} data-testid="discovery-item">
       <Flex vertical gap={2} style={{ flex: 1, minWidth: 0 }}>
@@ -67,6 +69,11 @@ function ResultRow({ item, onAdd }: { item: DiscoveryListing; onAdd: (item: Disc
           </Typography.Text>
           <Tag>{plan.version}</Tag>
           <Tag color="blue">{t(`discovery.runs.${plan.runs}`)}</Tag>
+          {runtime && missing.has(runtime) && (
+            <Tag color="red" data-testid="discovery-runtime-missing">
+              {t('discovery.runtimeMissing', { name: RUNTIME_LABEL[runtime] })}
+            </Tag>
+          )}
         </Flex>
         <Typography.Text type="secondary" ellipsis>
           {plan.description}
