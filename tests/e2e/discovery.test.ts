@@ -47,4 +47,18 @@ describe('Browse the MCP Registry in a real browser', () => {
     await row('io.github.example/weather').waitFor()
     expect(await row('io.github.example/weather').getByTestId('server-switch').getAttribute('aria-checked')).toBe('true')
   })
+
+  it('dark and in Chinese: the saved registry searched again, the runs and publisher said in Chinese', async () => {
+    await page.getByTestId('theme-select').getByText('Dark', { exact: true }).click()
+    await page.getByTestId('language-select').getByText('简体中文', { exact: true }).click()
+    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.theme])).toEqual(['zh-CN', 'dark'])
+    await chooseAddMenuItem(page, 'add-menu-discovery')
+    await page.getByTestId('discovery-search').locator('input').pressSequentially('time')
+    await expect.poll(names).toContain('io.github.example/time')
+    expect(await page.getByTestId('discovery-item').first().textContent()).toContain('发布者：io.github.example')
+    await snap('discovery-dark-zh.png')
+    await page.getByRole('button', { name: '关闭' }).last().click()
+    await page.getByTestId('language-select').getByText('English', { exact: true }).click()
+    await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
+  })
 })
