@@ -3,6 +3,7 @@ import spawn from 'cross-spawn'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { ErrorCode, JSONRPCMessageSchema, JSONRPCNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { LineSplitter, type OverflowedLine } from './lineSplitter'
+import { descendantsOf, killSurvivors } from '../../processes/descendants'
 import { trackChild } from '../../processes/liveChildren'
 
 /**
@@ -178,6 +179,9 @@ export class StdioProcessTransport implements Transport {
     }
     const grace = this.options.stopGraceMs ?? 2000
     const exitedWithin = (ms: number) => Promise.race([this.exitedRaw.then(() => true), delay(ms).then(() => false)])
+    // noted while the server still holds them: once it exits, a child that left its process
+    // group (setsid) is the init process's and can no longer be told from any other
+    const below = this.exitInfo ? [] : descendantsOf(child.pid)
     if (!this.exitInfo) {
       this.stdinClosed = true
       child.stdin?.end()
@@ -190,6 +194,8 @@ export class StdioProcessTransport implements Transport {
       }
     }
     await this.done
+    // what the group signals reached is gone; what escaped the group is ended by name
+    killSurvivors(below)
   }
 
   private signal(signal: NodeJS.Signals): void {
