@@ -47,10 +47,10 @@ export async function runDiscoveryCommand(command: DiscoveryCommand, deps: { reg
       return ExitCode.Ok
     }
     if (!deps.registry) throw usageError('"registry add" changes MCP Studio\'s saved servers and takes no --config')
-    const { server, plan } = await addFromRegistry({ client, registry: deps.registry }, { registryUrl, name: command.server, version: command.version, values: deps.inputs, approve: true })
+    const { server, plan, target } = await addFromRegistry({ client, registry: deps.registry }, { registryUrl, name: command.server, version: command.version, values: deps.inputs, approve: true })
     await deps.registry.flush()
-    if (command.json) await outJson({ added: server.name, version: plan.version, runs: plan.runs, target: plan.target, approved: true })
-    else await out(`added ${server.name} ${plan.version} (approved):\n  ${plan.target}`)
+    if (command.json) await outJson({ added: server.name, version: plan.version, runs: plan.runs, target, approved: true })
+    else await out(`added ${server.name} ${plan.version} (approved):\n  ${target}`)
     return ExitCode.Ok
   } catch (error) {
     if (error instanceof DiscoveryError && error.code === 'MISSING_INPUT') {

@@ -231,6 +231,13 @@ export function planInstall(entry: ServerJson): InstallPlan {
   }
 }
 
+/** What will run with these values, a secret one shown as `<KEY>` (for a message after adding). */
+export function shownTarget(entry: ServerJson, values: Record<string, string>): string {
+  const masked = { ...values }
+  for (const input of planInstall(entry).inputs) if (input.secret && masked[input.key]) masked[input.key] = `<${input.key}>`
+  return describe(build(entry, new Inputs(masked)).built)
+}
+
 /**
  * The server an entry becomes with the user's values: pinned to the listed version, switched on,
  * marked as from a registry. Refuses a bad entry (EntryProblem), a missing required value

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EntryProblem } from '@shared/discovery/entryChecks'
-import { MissingInputs, planInstall, serverFromEntry } from '@shared/discovery/installPlan'
+import { MissingInputs, planInstall, serverFromEntry, shownTarget } from '@shared/discovery/installPlan'
 import { ServerJsonSchema, type ServerJson } from '@shared/discovery/serverJson'
 import { McpServerSchema } from '@shared/mcp/server'
 import { bidiName, extensionOnly, fetchOci, javascriptUrl, notesRemote, shellIdentifier, timePypi, weatherNpm } from '../../fixtures/discovery/entries'
@@ -39,6 +39,14 @@ describe('a registry entry becomes a server', () => {
       isActive: true,
       installSource: 'registry'
     })
+  })
+
+  it('a secret argument is passed as given but shown only by its name', () => {
+    const entry = serverJson({
+      server: { name: 'io.github.example/db', version: '2.0.0', packages: [{ registryType: 'npm', identifier: 'db-mcp', version: '2.0.0', packageArguments: [{ type: 'named', name: '--password', isRequired: true, isSecret: true }] }] }
+    })
+    expect(serverFromEntry(entry, { password: 'hunter2-secret' }, 'id').args).toEqual(['-y', 'db-mcp@2.0.0', '--password', 'hunter2-secret'])
+    expect(shownTarget(entry, { password: 'hunter2-secret' })).toBe('npx -y db-mcp@2.0.0 --password <password>')
   })
 
   it('a missing required input is refused by name', () => {

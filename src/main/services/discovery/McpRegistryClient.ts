@@ -53,7 +53,7 @@ export class McpRegistryClient {
 
   /** one server's entry, its latest version unless one is named; a deleted one is not found */
   async entry(baseUrl: string, name: string, version = 'latest'): Promise<RegistryEntry> {
-    const body = await this.get(baseUrl, `/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`, name)
+    const body = await this.get(baseUrl, `/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`, version === 'latest' ? `server named "${name}"` : `version ${version} of "${name}"`)
     const entry = RegistryEntrySchema.safeParse(body)
     if (!entry.success) {
       const issue = entry.error.issues[0]
@@ -63,7 +63,8 @@ export class McpRegistryClient {
     return entry.data
   }
 
-  private async get(baseUrl: string, path: string, name?: string): Promise<unknown> {
+  /** `missing`: what a 404 means for this path ("server named …"); without it, the list */
+  private async get(baseUrl: string, path: string, missing?: string): Promise<unknown> {
     const base = baseOf(baseUrl)
     const key = `${base}${path}`
     const hit = this.cache.get(key)
@@ -74,10 +75,10 @@ export class McpRegistryClient {
       const url = `${base}${version ? `/${version}` : ''}${path}`
       const response = await this.fetchOnce(url, baseUrl)
       // a registry without this API version answers 404 for the list; try the older one
-      if (response.status === 404 && !name && version !== versions[versions.length - 1]) continue
-      if (response.status === 404 && name) {
+      if (response.status === 404 && !missing && version !== versions[versions.length - 1]) continue
+      if (response.status === 404 && missing) {
         if (version !== versions[versions.length - 1] && !(await this.listAnswers(base, version))) continue
-        throw new DiscoveryError('MCP_REGISTRY_NOT_FOUND', `${baseUrl} has no server named "${name}"`)
+        throw new DiscoveryError('MCP_REGISTRY_NOT_FOUND', `${baseUrl} has no ${missing}`)
       }
       if (!response.ok) throw new DiscoveryError('MCP_REGISTRY_FAILED', `${baseUrl} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`)
       let value: unknown

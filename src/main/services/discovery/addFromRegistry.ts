@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { EntryProblem } from '@shared/discovery/entryChecks'
-import { MissingInputs, planInstall, serverFromEntry, type InstallPlan } from '@shared/discovery/installPlan'
+import { MissingInputs, planInstall, serverFromEntry, shownTarget, type InstallPlan } from '@shared/discovery/installPlan'
 import type { McpServer } from '@shared/mcp/server'
 import type { ServerRegistry } from '../servers/ServerRegistry'
 import { DiscoveryError } from './discoveryError'
@@ -17,13 +17,13 @@ export interface AddRequest {
 }
 
 /** An entry becomes a server in the list, switched on; nothing is stored when any part is refused. */
-export async function addFromRegistry(deps: { client: McpRegistryClient; registry: ServerRegistry }, request: AddRequest): Promise<{ server: McpServer; plan: InstallPlan }> {
+export async function addFromRegistry(deps: { client: McpRegistryClient; registry: ServerRegistry }, request: AddRequest): Promise<{ server: McpServer; plan: InstallPlan; target: string }> {
   const entry = await deps.client.entry(request.registryUrl, request.name, request.version)
   const plan = toServer(() => planInstall(entry.server), request.name)
   const server = toServer(() => serverFromEntry(entry.server, request.values, randomUUID()), request.name)
   const [added] = await deps.registry.add([server], { approve: request.approve })
-  // the plan says what runs with placeholders: a secret argument's value never reaches a message
-  return { server: added, plan }
+  // what runs, a secret argument's value shown by its name: it never reaches a message
+  return { server: added, plan, target: shownTarget(entry.server, request.values) }
 }
 
 /** the shared conversion's refusals as errors with a code the window and the CLI know */
