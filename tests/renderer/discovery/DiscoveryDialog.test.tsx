@@ -35,6 +35,10 @@ describe('Browse the MCP Registry', () => {
     fireEvent.change(search.querySelector('input') ?? search, { target: { value: 'evil' } })
     await waitFor(() => expect(screen.queryAllByTestId('discovery-refused')).toHaveLength(3))
     expect(screen.getAllByTestId('discovery-refused')[1].textContent).toContain('remotes[0].url must be an http(s) URL, not javascript:')
+
+    // removed, the dialog asks for an address again
+    fireEvent.click(screen.getByTestId('discovery-registry-remove'))
+    expect((await screen.findByTestId('discovery-no-registry')).textContent).toContain('No MCP Registry is set yet')
   })
 
   it('Add shows the full command and asks for the secret, masked; the server lands in the list waiting for approval', async () => {

@@ -48,15 +48,16 @@ export function DiscoveryDialog({ onClose }: { onClose: () => void }) {
     )
   }
   useEffect(load, [api])
+  const saved = (sources ?? []).filter((s) => !s.fromEnvironment).map((s) => s.url)
 
-  const addRegistry = async (url: string) => {
+  /** saves the user's addresses; `pick` is the one to show after */
+  const saveRegistries = async (urls: string[], pick?: string) => {
     setSaving(true)
     setSourcesError(undefined)
     try {
-      const saved = (sources ?? []).filter((s) => !s.fromEnvironment).map((s) => s.url)
-      const list = await api.discovery.setRegistries({ urls: [...saved, url] })
+      const list = await api.discovery.setRegistries({ urls })
       setSources(list)
-      setCurrent(list.find((s) => s.url === url.replace(/\/+$/, ''))?.url ?? list[0]?.url)
+      setCurrent(list.find((s) => s.url === pick?.replace(/\/+$/, ''))?.url ?? list[0]?.url)
     } catch (e) {
       setSourcesError(describeError(e))
     } finally {
@@ -67,7 +68,7 @@ export function DiscoveryDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal open title={t('discovery.title')} onCancel={onClose} width={880} destroyOnHidden footer={<Button onClick={onClose}>{t('discovery.close')}</Button>}>
       <Flex vertical gap={12} data-testid="discovery-dialog">
-        {sources === undefined && !sourcesError ? <Spin /> : <RegistryPicker sources={sources ?? []} current={current} onPick={setCurrent} onAdd={(url) => void addRegistry(url)} saving={saving} />}
+        {sources === undefined && !sourcesError ? <Spin /> : <RegistryPicker sources={sources ?? []} current={current} onPick={setCurrent} onAdd={(url) => void saveRegistries([...saved, url], url)} onRemove={(url) => void saveRegistries(saved.filter((s) => s !== url))} saving={saving} />}
         {sourcesError && <Alert type="error" title={<ErrorText error={sourcesError} testId="discovery-registries-error" />} action={<Button onClick={load}>{t('discovery.retry')}</Button>} />}
         {current && (
           <>

@@ -4,7 +4,21 @@ import { useTranslation } from 'react-i18next'
 import type { RegistrySource } from '@shared/discovery/listing'
 
 /** Which registry to search, and a field to add one (a company's own, or the first). */
-export function RegistryPicker({ sources, current, onPick, onAdd, saving }: { sources: RegistrySource[]; current?: string; onPick: (url: string) => void; onAdd: (url: string) => void; saving: boolean }) {
+export function RegistryPicker({
+  sources,
+  current,
+  onPick,
+  onAdd,
+  onRemove,
+  saving
+}: {
+  sources: RegistrySource[]
+  current?: string
+  onPick: (url: string) => void
+  onAdd: (url: string) => void
+  onRemove: (url: string) => void
+  saving: boolean
+}) {
   const { t } = useTranslation()
   const [draft, setDraft] = useState('')
   const submit = () => {
@@ -45,6 +59,12 @@ export function RegistryPicker({ sources, current, onPick, onAdd, saving }: { so
         options={sources.map((s) => ({ value: s.url, label: s.fromEnvironment ? `${s.url} (MCP_REGISTRY_URL)` : s.url }))}
         data-testid="discovery-registry"
       />
+      {/* one from MCP_REGISTRY_URL is the environment's to change */}
+      {current && !sources.find((s) => s.url === current)?.fromEnvironment && (
+        <Button onClick={() => onRemove(current)} disabled={saving} data-testid="discovery-registry-remove">
+          {t('discovery.removeRegistry')}
+        </Button>
+      )}
       {addField}
     </Flex>
   )
