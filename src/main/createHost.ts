@@ -27,6 +27,8 @@ import { RegistrySources } from './services/discovery/registrySources'
 import { ServerRegistry } from './services/servers/ServerRegistry'
 import { hostRuntimes } from './services/runtimes/hostRuntimes'
 import { FileStorage } from './services/storage/FileStorage'
+import { SignInSettingsStore } from './services/mcp/oauth/SignInSettingsStore'
+import { signInSettingsHandlers } from './ipc/signInSettingsHandlers'
 import { chatTracer } from './services/trace/chatSpans'
 import { hostTracing } from './services/trace/hostTracing'
 import { mcpObserver, TracedMcpService } from './services/trace/TracedMcpService'
@@ -76,7 +78,11 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   // lines) through the observer, and the handlers call the operations through it
   // node, uv, bun, python, docker: detected where servers look, a path the user set winning
   const runtimeFinder = hostRuntimes(platform.userDataDir, deps.mcpOptions)
-  const service = new MCPService({ ...deps.mcpOptions, runtimePaths: () => runtimeFinder.configured(), platform, trust: (server) => registry.approves(server), observer: mcpObserver(tracing), autoSample: (server, params, signal) => drafts.answerUnasked(server, params, signal) })
+  // the app-wide client metadata document, read once; each sign-in asks it
+  const signIn = new SignInSettingsStore(storage)
+  void signIn.load()
+  const oauth = { ...deps.mcpOptions?.oauth, clientMetadataUrl: () => signIn.clientMetadataUrl() }
+  const service = new MCPService({ ...deps.mcpOptions, oauth, runtimePaths: () => runtimeFinder.configured(), platform, trust: (server) => registry.approves(server), observer: mcpObserver(tracing), autoSample: (server, params, signal) => drafts.answerUnasked(server, params, signal) })
   const mcp = new TracedMcpService(service, tracing)
   forwardEvents({ platform, mcp, registry })
   const offSpans = tracing.store.onSpans((event) => platform.emit('trace:spans', event))
@@ -116,7 +122,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     ...samplingDraftHandlers(drafts),
     // MCP Registries: read through the platform's fetch, the addresses in main's storage
     ...discoveryHandlers({ client: new McpRegistryClient({ fetch: platform.fetch }), sources: new RegistrySources(storage), registry }),
-    ...runtimeHandlers(runtimeFinder)
+    ...runtimeHandlers(runtimeFinder),
+    ...signInSettingsHandlers(signIn)
   }
   // the collector's header values are secrets too: never in an error sent to a window
   const router = new IpcRouter(ipcContract, () => [...mcp.secrets.values(), ...otlp.secrets(), ...providers.secrets()])

@@ -13,6 +13,7 @@ import type { DiscoveryListing, DiscoverySearchResult, RegistrySource } from '..
 import { ModelRefSchema, ProviderInputSchema, type LocalEndpoint, type ProvidersSnapshot, type ProviderView } from '../chat/providers'
 import type { SamplingDraft, SamplingDraftEvent } from '../chat/samplingDraft'
 import { UserConfigValuesSchema, type ExtensionPreview, type ExtensionUserConfig, type OpenedExtensionFile } from '../mcp/extensions'
+import { SignInSettingsSchema, type SignInSettings } from '../mcp/signInSettings'
 import { SyslogLevelSchema, type ServerLogEntry } from '../mcp/logs'
 import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
 import type { ServersSnapshot } from '../mcp/registry'
@@ -97,6 +98,9 @@ export const ipcContract = {
   'app:pick-folder': channel<PickFolderResult>()(none),
   /** the system's file picker (an extension's file setting); browser mode has none */
   'app:pick-file': channel<PickFolderResult>()(none),
+  /** the app-wide sign-in setting (Settings → Sign-in) */
+  'app:get-sign-in-settings': channel<SignInSettings>()(none),
+  'app:set-sign-in-settings': channel<SignInSettings>()(SignInSettingsSchema),
   /** install links the operating system handed the app (Electron), each handed out once; the window asks the user */
   'app:take-install-links': channel<string[]>()(none),
   /** node, uv, bun, python and docker on this computer (detected once and kept; `refresh` detects them again) */
@@ -113,7 +117,8 @@ export const ipcContract = {
   'servers:list': channel<ServersSnapshot>()(none),
   /** new servers (the editor's quick create, an import after its inputs were filled in); never approved by this */
   'servers:add': channel<McpServer[]>()(z.object({ servers: z.array(McpServerSchema).min(1).max(500, 'at most 500 servers at a time: import the file in parts') })),
-  'servers:update': channel<McpServer>()(z.object({ serverId, changes: McpServerChangesSchema })),
+  /** `clear`: fields to remove (a window's JSON wire cannot carry an undefined value) */
+  'servers:update': channel<McpServer>()(z.object({ serverId, changes: McpServerChangesSchema, clear: z.array(McpServerChangesSchema.keyof()).max(100).optional() })),
   /** removes the server (or a broken entry), stopping it first */
   'servers:remove': channel<boolean>()(byId),
   /** the ids of every valid server, in the new order */

@@ -6,6 +6,7 @@ import { sharedLoginShellEnv, type LoginShellEnv } from '../services/mcp/shellEn
 import { findKnownRegistries } from '../services/registries/knownRegistries'
 import type { NamespaceHandlers } from './IpcRouter'
 import type { RuntimeChannel } from './runtimeHandlers'
+import type { SignInSettingsChannel } from './signInSettingsHandlers'
 
 /** Opens the Trace window where the host can (Electron); browser mode hands back a URL instead. */
 export interface WindowHost {
@@ -24,7 +25,7 @@ export interface AppHandlerDeps {
 }
 
 /** The runtimes' channels are answered by runtimeHandlers.ts. */
-export function appHandlers(deps: AppHandlerDeps): Omit<NamespaceHandlers<'app'>, RuntimeChannel> {
+export function appHandlers(deps: AppHandlerDeps): Omit<NamespaceHandlers<'app'>, RuntimeChannel | SignInSettingsChannel> {
   const { platform, mode, windows } = deps
   const loginShellEnv = deps.loginShellEnv ?? sharedLoginShellEnv
   const images = new RemoteImages({ fetch: platform.fetch })

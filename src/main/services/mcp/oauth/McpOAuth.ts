@@ -24,6 +24,8 @@ export interface McpOAuthOptions {
   onProblem?: (message: string) => void
   /** tracing's view of sign-ins: each step an event on the sign-in's span */
   steps?: SignInSteps
+  /** the app-wide client metadata document, asked at each sign-in; a server's own wins */
+  clientMetadataUrl?: () => string | undefined
 }
 
 /**
@@ -68,7 +70,8 @@ export class McpOAuth {
       fetch: this.fetch,
       signInHint: this.hint(server),
       step: this.options.steps && ((name, attributes) => this.options.steps?.step(server, name, attributes)),
-      needsSignIn: () => this.needsSignIn(server)
+      needsSignIn: () => this.needsSignIn(server),
+      defaultClientMetadataUrl: this.options.clientMetadataUrl
     })
   }
 

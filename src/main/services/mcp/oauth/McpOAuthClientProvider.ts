@@ -30,6 +30,8 @@ export interface ProviderOptions {
   step?: (name: SignInStep, attributes?: Record<string, string | number | boolean>) => void
   /** why a sign-in is needed now, as the state shows it (the scope the server asked for) */
   needsSignIn?: () => McpServerError
+  /** the app-wide client metadata document, for a server that names none */
+  defaultClientMetadataUrl?: () => string | undefined
 }
 
 /**
@@ -75,7 +77,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
 
   /** the server's client metadata document (CIMD), when its settings name one */
   get clientMetadataUrl(): string | undefined {
-    return this.browserGrant ? this.config.clientMetadataUrl : undefined
+    return this.browserGrant ? (this.config.clientMetadataUrl ?? this.options.defaultClientMetadataUrl?.()) : undefined
   }
 
   get clientMetadata(): OAuthClientMetadata {
