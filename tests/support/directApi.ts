@@ -10,8 +10,9 @@ import type { IpcRouter } from '../../src/main/ipc/IpcRouter'
 export function createDirectApi(router: IpcRouter): { api: McpApi; emit: (event: IpcEventName, payload: unknown) => void } {
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   const api = createApi({
-    // a structured-clone round trip, as Electron's IPC would do
-    invoke: async (channel, args) => structuredClone(await router.invoke(channel, structuredClone(args), { via: 'direct' })),
+    // arguments go as browser mode sends them, JSON (the stricter wire: an undefined value is
+    // dropped there, kept by Electron's structured clone); the answer comes back structured-cloned
+    invoke: async (channel, args) => structuredClone(await router.invoke(channel, args === undefined ? undefined : JSON.parse(JSON.stringify(args)), { via: 'direct' })),
     on(event, listener) {
       const set = listeners.get(event) ?? new Set()
       set.add(listener)

@@ -161,6 +161,26 @@ describe('server editor: General', () => {
     expect(screen.getByTestId('tool-result').textContent).toContain('Echo: before the restart')
   })
 
+  it('a field cleared or a switch turned off is saved as such, also right after another save', async () => {
+    const plain = { id: 'x', name: 'x', type: 'stdio' as const, command: 'node', args: ['x.js'], description: 'to be cleared', isActive: false }
+    const { registry } = await renderServers([plain])
+    fireEvent.click(within(rowOf('x')).getByTestId('server-edit'))
+    await screen.findByTestId('server-editor')
+    const saveButton = () => screen.getByTestId('editor-save') as HTMLButtonElement
+    // done saving: not dirty any more, and no spinner (a loading button takes no clicks)
+    const saved = () => waitFor(() => expect(saveButton().disabled && !saveButton().classList.contains('ant-btn-loading')).toBe(true))
+    fireEvent.click(screen.getByTestId('editor-long-running'))
+    fireEvent.click(saveButton())
+    await waitFor(() => expect(registry.get('x')?.longRunning).toBe(true))
+    await saved()
+    // browser mode's JSON wire drops an undefined value: the clear must still reach main
+    fireEvent.click(screen.getByTestId('editor-long-running'))
+    type('description', '')
+    fireEvent.click(saveButton())
+    await waitFor(() => expect(registry.get('x')).not.toHaveProperty('longRunning'))
+    expect(registry.get('x')).not.toHaveProperty('description')
+  })
+
   it('a stopped server offers to start it instead of its Tools tab', async () => {
     await renderServers([everything({ isActive: false })])
     fireEvent.click(within(rowOf('Everything')).getByTestId('server-edit'))

@@ -106,7 +106,11 @@ export const mainApi = createApi({
 
       addServers: build.mutation<McpServer[], McpServer[]>({ query: (servers) => call('servers:add', { servers }) }),
       updateServer: build.mutation<McpServer, { serverId: string; changes: McpServerChanges }>({
-        query: (args) => call('servers:update', args),
+        // a cleared field travels by name: JSON (browser mode) drops a key whose value is undefined
+        query: ({ serverId, changes }) => {
+          const clear = Object.keys(changes).filter((key) => changes[key as keyof McpServerChanges] === undefined) as (keyof McpServerChanges)[]
+          return call('servers:update', { serverId, changes, ...(clear.length ? { clear } : {}) })
+        },
         // shown at once, so a second quick click builds on the first; main's list follows
         onQueryStarted: ({ serverId, changes }, life) => shownAtOnce(life, (draft) => applyChanges(draft, serverId, changes))
       }),
