@@ -113,8 +113,8 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
       // a new command or URL waits for approval: the user typed it here, so saving approves it
       // (Electron's main may still ask in its own dialog, and be refused)
       const approved = !saved.isActive || (await actions.approveTyped(saved).catch(() => false))
-      if (approved) void message.success(t('editor.saved', { name: saved.name }))
-      else void message.warning(t('editor.savedNeedsApproval', { name: saved.name }))
+      if (approved) void message.success(t('editor.saved', { name: serverDisplayName(saved, t) }))
+      else void message.warning(t('editor.savedNeedsApproval', { name: serverDisplayName(saved, t) }))
     } catch (error) {
       void message.error(t('editor.saveFailed', { message: errorLine(t, describeError(error)) }))
     } finally {
