@@ -159,6 +159,12 @@ describe('redactText', () => {
     expect(serverSecretValues({ env: { API_TOKEN: 'ab12' } })).toContain('ab12')
   })
 
+  it("an extension's settings are secrets unless its manifest did not call them sensitive (user_config.KEY in notSecret)", () => {
+    const secrets = serverSecretValues({ userConfig: { greeting: 'Hi again friend', api_key: 'sk-extension-1234' }, notSecret: ['user_config.greeting'] })
+    expect(secrets).toContain('sk-extension-1234')
+    expect(secrets).not.toContain('Hi again friend')
+  })
+
   it('each line of a multi-line secret is hidden on its own, as a server may print one line', () => {
     const pem = '-----BEGIN KEY-----\nMIIBOgIBAAJBAKj34GkxFhD9\n0Z2tCZpYw8Vx1n7Lq3Jc\n-----END KEY-----'
     const secrets = serverSecretValues({ env: { CERT: pem } })
@@ -224,6 +230,11 @@ describe('redactSensitive shapes', () => {
     const out = redactSensitive(input)
     expect(out).toEqual({ n: 1, ok: true, none: null, bytes: '<2048 bytes>', token: REDACTED })
     expect(input.token).toBe('abc123456')
+  })
+
+  it('an invalid date (as a value or a map key) is written, not thrown on', () => {
+    expect(redactSensitive({ at: new Date(NaN) })).toEqual({ at: 'Invalid Date' })
+    expect(() => structuredClone(redactSensitive([new Map([[new Date(NaN), '']])]))).not.toThrow()
   })
 
   it('the output always survives a structured clone, whatever the input', () => {

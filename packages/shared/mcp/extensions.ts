@@ -82,3 +82,6 @@ export function previewEnv(env: Record<string, string>): ExtensionPreview['env']
     settings: [...value.matchAll(/\$\{user_config\.([\w-]+)\}/g)].map((match) => match[1])
   }))
 }
+
+/** How an extension's setting is named in a server's notSecret: `user_config.greeting`. */
+export const USER_CONFIG_PREFIX = 'user_config.'

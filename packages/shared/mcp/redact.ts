@@ -129,7 +129,8 @@ function walk(value: unknown, options: RedactOptions, seen: WeakSet<object>, dep
   try {
     if (value instanceof Error) return redactError(value, options, seen, depth)
     if (Array.isArray(value)) return value.map((item) => walk(item, options, seen, depth + 1))
-    if (value instanceof Date) return value.toISOString()
+    // an invalid date has no ISO form (toISOString throws)
+    if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()
     // bytes are never worth logging and could be huge: their size says enough
     if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return `<${value.byteLength} bytes>`
     if (value instanceof Map) {

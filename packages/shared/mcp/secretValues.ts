@@ -1,4 +1,5 @@
 import { BUILTIN_PLAIN_SETTINGS, isBuiltinServerName } from './builtin'
+import { USER_CONFIG_PREFIX } from './extensions'
 import { isOnlyPlaceholders } from './placeholders'
 import { looksSecretName } from './redact'
 import type { McpServer } from './server'
@@ -36,8 +37,10 @@ export function serverSecretValues(...servers: Array<SecretSource | undefined>):
     for (const value of flagSecrets(server.args ?? [])) addPieces(values, value, MIN_NAMED_SECRET_LENGTH)
     // `?api_key=…`: named like a secret, as a header would be
     for (const value of urlQuerySecrets(server.baseUrl)) addPieces(values, value, MIN_NAMED_SECRET_LENGTH)
-    // an extension's text settings, like env values: which are sensitive only its manifest says
-    for (const value of Object.values(server.userConfig ?? {})) if (typeof value === 'string') addPieces(values, value, MIN_SECRET_LENGTH)
+    // an extension's text settings, like env values, unless its manifest did not call them sensitive
+    for (const [key, value] of Object.entries(server.userConfig ?? {})) {
+      if (typeof value === 'string' && !visible.has(`${USER_CONFIG_PREFIX}${key}`)) addPieces(values, value, MIN_SECRET_LENGTH)
+    }
     const { clientSecret, privateKeyPem, idp } = server.oauth ?? {}
     for (const value of [clientSecret, privateKeyPem, idp?.idToken]) if (value) addPieces(values, value, MIN_NAMED_SECRET_LENGTH)
   }

@@ -77,7 +77,7 @@ export const McpServerSchema = z.object({
   cwd: z.string().optional(),
   headers: HeadersSchema.optional(),
   oauth: McpOAuthConfigSchema.optional(),
-  /** env var and header names whose values may be shown: every other value of 8+ characters is redacted */
+  /** env var and header names whose values may be shown (and `user_config.KEY` for an extension's settings its manifest does not call sensitive): every other value of 8+ characters is redacted */
   notSecret: z.array(z.string()).optional(),
   registryUrl: z.string().optional(),
   provider: z.string().optional(),

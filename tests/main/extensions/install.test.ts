@@ -85,6 +85,8 @@ describe('installing a desktop extension from the window', () => {
       args: [`${folder}/server/index.mjs`]
     })
     expect(server.logoUrl).toBe(preview.iconDataUrl)
+    // the greeting may be shown (in a tool's result too); the sensitive key may not
+    expect(server.notSecret).toEqual(['user_config.greeting'])
     expect(registry.isApproved(server.id)).toBe(true)
     expect(readdirSync(folder).sort()).toEqual(['icon.png', 'manifest.json', 'server'])
     // the stage is gone once installed

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { basename } from 'node:path'
-import { previewEnv, type ExtensionPreview, type ExtensionUserConfig, type UserConfigValues } from '@shared/mcp/extensions'
+import { previewEnv, USER_CONFIG_PREFIX, type ExtensionPreview, type ExtensionUserConfig, type UserConfigValues } from '@shared/mcp/extensions'
 import type { McpServer, McpServerInput } from '@shared/mcp/server'
 import type { ServerRegistry } from '../servers/ServerRegistry'
 import { sharedLoginShellEnv } from '../mcp/shellEnv'
@@ -134,7 +134,7 @@ export class ExtensionInstaller {
     const placed = await placeFolder(stage.content, stage.folder)
     let server: McpServer
     try {
-      const entry = this.serverEntry(stage, userConfig)
+      const entry = this.serverEntry(stage, userConfig, installed?.notSecret)
       server = installed ? await registry.update(installed.id, entry) : (await registry.add([{ ...entry, id: randomUUID(), isActive: true }]))[0]
       if (options.approve) await registry.approve(server.id)
     } catch (error) {
@@ -154,7 +154,8 @@ export class ExtensionInstaller {
     }
   }
 
-  private serverEntry(stage: StagedExtension, userConfig: UserConfigValues): Omit<McpServerInput, 'id'> {
+  /** `kept`: the user's own notSecret marks of the version it replaces (its settings' marks are the manifest's) */
+  private serverEntry(stage: StagedExtension, userConfig: UserConfigValues, kept: readonly string[] = []): Omit<McpServerInput, 'id'> {
     const { manifest, template, folder } = stage
     return {
       name: manifest.display_name ?? manifest.name,
@@ -171,7 +172,14 @@ export class ExtensionInstaller {
       dxtPath: folder,
       dxtVersion: manifest.version,
       installSource: 'dxt',
-      userConfig
+      userConfig,
+      // what the manifest does not call sensitive (a greeting, a folder) may be shown, in a tool's result too
+      notSecret: [
+        ...kept.filter((name) => !name.startsWith(USER_CONFIG_PREFIX)),
+        ...Object.entries(stage.fields)
+          .filter(([, field]) => !field.sensitive)
+          .map(([key]) => `${USER_CONFIG_PREFIX}${key}`)
+      ]
     }
   }
 
