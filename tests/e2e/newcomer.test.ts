@@ -2,15 +2,17 @@ import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { appSession } from './support/appSession'
+import type { BrowserApp } from './support/browserApp'
 import { dialogsSettled, openRunner } from './support/uiSteps'
 
 const DOCS = resolve('docs/screenshots')
 
+let app: BrowserApp
 let page: Page
 let problems: string[]
 
 // a laptop-sized window: the editor's form is longer than the screen
-appSession((session) => ({ page, problems } = session), { viewport: { width: 1280, height: 640 } })
+appSession((session) => ({ app, page, problems } = session), { viewport: { width: 1280, height: 640 } })
 
 const row = (name: string) => page.locator(`[data-testid="server-list-item"][data-server-name="${name}"]`)
 const body = () => page.getByTestId('tool-runner-body')
@@ -67,6 +69,32 @@ describe('what a new user met: built-ins with a face, a form for lists, runs to 
     expect(await page.getByTestId('run-history-item').first().getAttribute('data-outcome')).toBe('ok')
     await snap(join(DOCS, 'runner-list-form.png'))
     await page.getByTestId('runner-close').click()
+    await dialogsSettled(page)
+  })
+
+  it('About shows the data folder; a running server has Restart and Copy as JSON under More; the Trace window shows calls, not the lists', async () => {
+    await page.getByTestId('nav-servers').click()
+    await page.getByTestId('nav-about').click()
+    expect(await page.getByTestId('app-data-folder').textContent()).toContain(app.userDataDir)
+    await dialogsSettled(page)
+    await snap(join(DOCS, 'about-data-folder.png'))
+    await page.getByTestId('about-close').click()
+    await page.getByTestId('about-dialog').waitFor({ state: 'detached' })
+
+    await row('@studio/memory').getByTestId('server-more').click()
+    await page.getByTestId('server-copy-json').waitFor()
+    await page.getByTestId('server-restart').click()
+    await expect.poll(() => row('@studio/memory').getByTestId('server-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('connected')
+
+    // the lists this window made at every load are there, but "Calls only" shows the call
+    const [trace] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('nav-trace').click()])
+    await trace.waitForLoadState('domcontentloaded')
+    const names = trace.getByTestId('trace-row-name')
+    await names.getByText('@studio/memory.create_entities', { exact: true }).first().waitFor({ timeout: 20_000 })
+    expect(await names.allTextContents()).not.toContain('@studio/memory.ListTools')
+    await trace.getByTestId('trace-filter-calls').click()
+    await names.getByText('@studio/memory.ListTools', { exact: true }).first().waitFor()
+    await trace.close()
     expect(problems).toEqual([])
   })
 })
