@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scriptedModel, toolResults, type ChatRequest, type Reply, type ScriptedModel } from '../fixtures/chat/scriptedModel'
 import { appSession } from './support/appSession'
 import { ARTIFACTS } from './support/browserApp'
-import { backToEnglishLight, dialogsSettled, importEverything } from './support/uiSteps'
+import { addCustomProvider, backToEnglishLight, dialogsSettled, importEverything } from './support/uiSteps'
 
 // the README shows these
 const DOCS = resolve('docs/screenshots')
@@ -61,15 +61,7 @@ describe('the chat in a real browser: the scripted model, server-everything over
     await page.getByTestId('no-provider-state').waitFor()
     await page.getByTestId('no-provider-open-models').click()
     await page.getByTestId('providers-page').waitFor()
-    await page.getByTestId('provider-add').click()
-    await dialogsSettled(page)
-    await page.getByTestId('provider-preset-custom').click()
-    await page.getByTestId('provider-name').fill('Scripted')
-    await page.getByTestId('provider-base-url').fill(model.baseUrl)
-    await page.getByTestId('provider-fetch-models').click()
-    await page.getByTestId('provider-fetched-models').getByText('scripted-chat').first().waitFor()
-    await page.getByTestId('provider-save').click()
-    await page.getByTestId('provider-dialog').waitFor({ state: 'detached' })
+    await addCustomProvider(page, { name: 'Scripted', baseUrl: model.baseUrl, model: 'scripted-chat' })
     await page.getByTestId('provider-model-scripted-chat').waitFor()
   })
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scriptedModel, toolResults, type ChatRequest, type Reply, type ScriptedModel } from '../fixtures/chat/scriptedModel'
 import { appSession } from './support/appSession'
 import { ARTIFACTS } from './support/browserApp'
-import { dialogsSettled, importEverything } from './support/uiSteps'
+import { addCustomProvider, importEverything } from './support/uiSteps'
 
 let page: Page
 let problems: string[]
@@ -29,15 +29,7 @@ describe('a chat turn in the Trace window, in a real browser', () => {
     await importEverything(page)
     await page.getByTestId('nav-chat').click()
     await page.getByTestId('no-provider-open-models').click()
-    await page.getByTestId('provider-add').click()
-    await dialogsSettled(page)
-    await page.getByTestId('provider-preset-custom').click()
-    await page.getByTestId('provider-name').fill('Scripted')
-    await page.getByTestId('provider-base-url').fill(model.baseUrl)
-    await page.getByTestId('provider-fetch-models').click()
-    await page.getByTestId('provider-fetched-models').getByText('scripted-trace').first().waitFor()
-    await page.getByTestId('provider-save').click()
-    await page.getByTestId('provider-dialog').waitFor({ state: 'detached' })
+    await addCustomProvider(page, { name: 'Scripted', baseUrl: model.baseUrl, model: 'scripted-trace' })
 
     await page.getByTestId('nav-chat').click()
     await page.getByTestId('chat-new').click()

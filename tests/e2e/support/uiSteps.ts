@@ -107,3 +107,19 @@ export async function backToEnglishLight(page: Page): Promise<void> {
   await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
   await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.theme])).toEqual(['en-US', 'light'])
 }
+
+/**
+ * On the Models page (already open): Add provider → Custom, named and pointed at `baseUrl`, its
+ * models fetched until `model` is listed, saved.
+ */
+export async function addCustomProvider(page: Page, { name, baseUrl, model }: { name: string; baseUrl: string; model: string }): Promise<void> {
+  await page.getByTestId('provider-add').click()
+  await dialogsSettled(page)
+  await page.getByTestId('provider-preset-custom').click()
+  await page.getByTestId('provider-name').fill(name)
+  await page.getByTestId('provider-base-url').fill(baseUrl)
+  await page.getByTestId('provider-fetch-models').click()
+  await page.getByTestId('provider-fetched-models').getByText(model).first().waitFor()
+  await page.getByTestId('provider-save').click()
+  await page.getByTestId('provider-dialog').waitFor({ state: 'detached' })
+}
