@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { RegistrySource } from '@shared/discovery/listing'
-import type { FileStorage } from '../storage/FileStorage'
+import { StoredSetting, type SettingsStorage } from '../storage/StoredSetting'
 import { baseOf } from './McpRegistryClient'
 
 /** main's own key in FileStorage (`{userData}/storage/discovery-registries.json`); windows reach only `persist:` keys */
@@ -12,14 +12,18 @@ const SettingsSchema = z.object({ registries: z.array(z.string()).max(50) })
  * MCP_REGISTRY_URL, else the first address the user saved; with neither, search says to add one.
  */
 export class RegistrySources {
+  private readonly setting: StoredSetting<z.infer<typeof SettingsSchema>>
+
   constructor(
-    private readonly storage: FileStorage,
+    storage: SettingsStorage,
     private readonly env: NodeJS.ProcessEnv = process.env
-  ) {}
+  ) {
+    this.setting = new StoredSetting(storage, KEY, SettingsSchema, { registries: [] })
+  }
 
   async list(): Promise<RegistrySource[]> {
     const fromEnv = this.env.MCP_REGISTRY_URL?.trim()
-    const saved = await this.saved()
+    const { registries: saved } = await this.setting.get()
     const sources: RegistrySource[] = fromEnv ? [{ url: fromEnv, fromEnvironment: true }] : []
     for (const url of saved) if (url !== fromEnv) sources.push({ url, fromEnvironment: false })
     return sources
@@ -28,18 +32,7 @@ export class RegistrySources {
   /** the saved addresses, each checked as an http(s) URL (the setting names one that is not) */
   async save(urls: string[]): Promise<RegistrySource[]> {
     const clean = [...new Set(urls.map((url) => baseOf(url.trim())))]
-    await this.storage.setItem(KEY, JSON.stringify({ registries: clean }))
+    await this.setting.set({ registries: clean })
     return this.list()
-  }
-
-  private async saved(): Promise<string[]> {
-    const text = await this.storage.getItem(KEY).catch(() => null)
-    if (!text) return []
-    try {
-      const parsed = SettingsSchema.safeParse(JSON.parse(text))
-      return parsed.success ? parsed.data.registries : []
-    } catch {
-      return []
-    }
   }
 }

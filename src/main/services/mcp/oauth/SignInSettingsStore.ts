@@ -1,10 +1,5 @@
 import { SignInSettingsSchema, type SignInSettings } from '@shared/mcp/signInSettings'
-
-/** main's settings storage: one JSON text per key (FileStorage) */
-interface SettingsStorage {
-  getItem(key: string): Promise<string | null>
-  setItem(key: string, value: string): Promise<void>
-}
+import { StoredSetting, type SettingsStorage } from '../../storage/StoredSetting'
 
 export const SIGN_IN_SETTING_KEY = 'oauth.settings'
 
@@ -13,36 +8,27 @@ export const SIGN_IN_SETTING_KEY = 'oauth.settings'
  * without reading a file. A stored value that no longer validates counts as unset.
  */
 export class SignInSettingsStore {
-  private settings: SignInSettings = { clientMetadataUrl: '' }
-  private loaded: Promise<void> | undefined
+  private readonly setting: StoredSetting<SignInSettings>
 
-  constructor(private readonly storage: SettingsStorage) {}
+  constructor(storage: SettingsStorage) {
+    this.setting = new StoredSetting(storage, SIGN_IN_SETTING_KEY, SignInSettingsSchema, { clientMetadataUrl: '' })
+  }
 
   load(): Promise<void> {
-    this.loaded ??= this.storage.getItem(SIGN_IN_SETTING_KEY).then(
-      (text) => {
-        const parsed = text ? SignInSettingsSchema.safeParse(JSON.parse(text)) : undefined
-        if (parsed?.success) this.settings = parsed.data
-      },
-      () => undefined
-    ).catch(() => undefined)
-    return this.loaded
+    return this.setting.load()
   }
 
   async get(): Promise<SignInSettings> {
-    await this.load()
-    return { ...this.settings }
+    return { ...(await this.setting.get()) }
   }
 
   async set(next: SignInSettings): Promise<SignInSettings> {
-    await this.load()
-    await this.storage.setItem(SIGN_IN_SETTING_KEY, JSON.stringify(next))
-    this.settings = next
+    await this.setting.set(next)
     return { ...next }
   }
 
   /** the document to use where a server names none; undefined for dynamic registration */
   clientMetadataUrl(): string | undefined {
-    return this.settings.clientMetadataUrl || undefined
+    return this.setting.current().clientMetadataUrl || undefined
   }
 }
