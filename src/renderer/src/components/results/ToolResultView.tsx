@@ -1,4 +1,4 @@
-import { App, Button, Card, Flex, Tag, Typography, theme } from 'antd'
+import { Button, Card, Flex, Tag, Typography, theme } from 'antd'
 import { CopyOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
@@ -6,6 +6,7 @@ import type { McpServer } from '@shared/mcp/server'
 import { ContentBlockView } from './ContentBlockView'
 import { JsonTree } from './JsonTree'
 import { StructuredContentCheck } from './StructuredContentCheck'
+import { useCopyText } from '@renderer/hooks/useCopyText'
 
 /**
  * A tool's result: every content block by type, structuredContent as a tree, isError in red.
@@ -24,17 +25,10 @@ export function ToolResultView({
   outputSchema?: Tool['outputSchema']
 }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
+  const copyText = useCopyText()
   const isError = result.isError === true
   const { token } = theme.useToken()
-  const copy = () => {
-    navigator.clipboard
-      .writeText(JSON.stringify(result, null, 2))
-      .then(() => message.success(t('results.copied')))
-      .catch((error: unknown) =>
-        message.error(t('results.copyFailed', { message: error instanceof Error ? error.message : String(error) }))
-      )
-  }
+  const copy = () => copyText(JSON.stringify(result, null, 2), { copied: t('results.copied'), failed: (reason) => t('results.copyFailed', { message: reason }) })
   return (
     <Card
       size="small"

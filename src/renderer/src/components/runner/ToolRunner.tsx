@@ -8,6 +8,9 @@ import type { McpServer } from '@shared/mcp/server'
 import { useAppDispatch, useAppSelector } from '@renderer/hooks/useStore'
 import { useToolCall } from '@renderer/hooks/useToolCall'
 import { runHistoryKey, runRecorded, type RunRecord } from '@renderer/store/runHistory'
+
+// one empty list, so a tool never run selects the same object each time
+const NO_RUNS: readonly RunRecord[] = []
 import { LazyJsonEditor } from '@renderer/components/servers/LazyJsonEditor'
 import { CallOutcome } from './CallOutcome'
 import { RunHistory } from './RunHistory'
@@ -52,8 +55,7 @@ export function ToolRunner({ server, tool, onClose }: ToolRunnerProps) {
   const { state, run, cancel } = useToolCall(server, tool.name)
   const running = state.status === 'running'
   const dispatch = useAppDispatch()
-  const noRuns = useRef<RunRecord[]>([]).current
-  const runs = useAppSelector((root) => root.runHistory.byTool[runHistoryKey(server.id, tool.name)] ?? noRuns)
+  const runs = useAppSelector((root) => root.runHistory.byTool[runHistoryKey(server.id, tool.name)] ?? NO_RUNS)
   // the run that started last, written to the history once it ends
   const unrecorded = useRef<{ at: number; args: Record<string, unknown> } | null>(null)
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Flex, Modal } from 'antd'
+import { Alert, Button, Flex, Modal } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isBuiltinServer } from '@shared/mcp/builtin'
+import { useCopyText } from '@renderer/hooks/useCopyText'
 import { useServers } from '@renderer/hooks/useServers'
 import { downloadText } from './download'
 import { exportMcpServersJson } from './exportConfig'
@@ -13,21 +14,14 @@ export const EXPORT_FILE_NAME = 'mcp-servers.json'
 /** The whole list as `mcpServers` JSON: download it as a file or copy it. */
 export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
+  const copyText = useCopyText()
   const servers = useServers()
   // written only while the dialog is open: the closed dialog lives in the toolbar of every list,
   // and 10,000 servers are tens of milliseconds of JSON at each change
   const text = useMemo(() => (open ? exportMcpServersJson(servers) : ''), [open, servers])
   const hasBuiltins = useMemo(() => open && servers.some(isBuiltinServer), [open, servers])
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text)
-      void message.success(t('serverExport.copied'))
-    } catch (error) {
-      void message.error(t('serverExport.copyFailed', { message: error instanceof Error ? error.message : String(error) }))
-    }
-  }
+  const copy = () => copyText(text, { copied: t('serverExport.copied'), failed: (reason) => t('serverExport.copyFailed', { message: reason }) })
 
   return (
     <Modal

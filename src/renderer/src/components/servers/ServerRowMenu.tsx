@@ -1,7 +1,8 @@
 import { CopyOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons'
-import { App, Button, Dropdown, type MenuProps } from 'antd'
+import { Button, Dropdown, type MenuProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { McpServer } from '@shared/mcp/server'
+import { useCopyText } from '@renderer/hooks/useCopyText'
 import { exportMcpServersJson } from './exportConfig'
 
 /**
@@ -10,18 +11,15 @@ import { exportMcpServersJson } from './exportConfig'
  */
 export function ServerRowMenu({ server, canRestart, onRestart }: { server: McpServer; canRestart: boolean; onRestart: () => void }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(exportMcpServersJson([server]))
-      void message.success(t('servers.actions.copiedJson', { name: server.name }))
-    } catch (error) {
-      void message.error(t('serverExport.copyFailed', { message: error instanceof Error ? error.message : String(error) }))
-    }
-  }
+  const copyText = useCopyText()
+  const copy = () =>
+    copyText(exportMcpServersJson([server]), {
+      copied: t('servers.actions.copiedJson', { name: server.name }),
+      failed: (reason) => t('serverExport.copyFailed', { message: reason })
+    })
   const items: MenuProps['items'] = [
-    { key: 'restart', icon: <ReloadOutlined />, label: t('servers.actions.restart'), disabled: !canRestart, onClick: onRestart, 'data-testid': 'server-restart' } as never,
-    { key: 'copy', icon: <CopyOutlined />, label: t('servers.actions.copyJson'), onClick: () => void copy(), 'data-testid': 'server-copy-json' } as never
+    { key: 'restart', icon: <ReloadOutlined />, label: t('servers.actions.restart'), disabled: !canRestart, onClick: onRestart, 'data-testid': 'server-restart' },
+    { key: 'copy', icon: <CopyOutlined />, label: t('servers.actions.copyJson'), onClick: () => void copy(), 'data-testid': 'server-copy-json' }
   ]
   return (
     <Dropdown menu={{ items }} trigger={['click']}>

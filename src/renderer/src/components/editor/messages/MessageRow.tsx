@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined } from '@ant-design/icons'
-import { App, Button, Tag, theme } from 'antd'
+import { Button, Tag, theme } from 'antd'
 import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { McpMessageEntry, McpMessageKind } from '@shared/mcp/messages'
@@ -7,6 +7,7 @@ import { JsonTree } from '@renderer/components/results/JsonTree'
 import { OpenTraceButton } from '@renderer/components/trace/OpenTraceButton'
 import { formatTime } from '../logFormat'
 import { formatDuration } from './messageFilter'
+import { useCopyText } from '@renderer/hooks/useCopyText'
 
 const KIND_COLOR: Record<McpMessageKind, string> = { request: 'blue', response: 'green', notification: 'purple', error: 'red' }
 
@@ -26,18 +27,14 @@ export interface MessageRowProps {
 export function MessageRow({ entry, index, start, expanded, traceId, onToggle, onKeyDown, measure }: MessageRowProps) {
   const { t } = useTranslation()
   const { token } = theme.useToken()
-  const { message } = App.useApp()
+  const copyText = useCopyText()
   const out = entry.direction === 'out'
   const body = useRef<HTMLDivElement>(null)
   // an opened body below the fold is brought into view (jsdom has no scrolling to do)
   useEffect(() => {
     if (expanded) body.current?.scrollIntoView?.({ block: 'nearest' })
   }, [expanded])
-  const copy = () =>
-    navigator.clipboard
-      .writeText(JSON.stringify(entry, null, 2))
-      .then(() => message.success(t('messages.copied')))
-      .catch((error: unknown) => message.error(t('messages.copyFailed', { message: error instanceof Error ? error.message : String(error) })))
+  const copy = () => copyText(JSON.stringify(entry, null, 2), { copied: t('messages.copied'), failed: (reason) => t('messages.copyFailed', { message: reason }) })
   return (
     <div
       ref={measure}
