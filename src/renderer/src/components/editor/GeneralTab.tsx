@@ -1,7 +1,9 @@
 import { Collapse, Divider, Flex, Form, Input, InputNumber, Segmented, Select, Switch, Typography } from 'antd'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isBuiltinServerName } from '@shared/mcp/builtin'
+import { McpServerTypeSchema } from '@shared/mcp/server'
+import { kindTakes, SERVER_KIND_FORMS, type LaunchFormField } from '@shared/mcp/serverKinds'
 import { useKnownRegistries } from '@renderer/hooks/useKnownRegistries'
 import { EnvField } from './EnvField'
 import { LogoPreview } from './LogoPreview'
@@ -21,8 +23,6 @@ const DEFAULT = '__default__'
 /** The server's configuration: what runs or where it connects, and how the host treats it. */
 export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
   const { t } = useTranslation()
-  const stdio = values.type === 'stdio'
-  const remote = values.type === 'sse' || values.type === 'streamableHttp'
   const inMemory = values.type === 'inMemory'
   // a built-in is found by its name: renaming it would lose it
   const builtin = inMemory && isBuiltinServerName(values.name)
@@ -70,9 +70,61 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
     />
   )
 
-  const known = registriesFor(values.command, useKnownRegistries(stdio))
+  const known = registriesFor(values.command, useKnownRegistries(kindTakes(values.type, 'registryUrl')))
   const preset = known.find((r) => r.url === values.registryUrl)
   const registryChoice = !values.registryUrl ? DEFAULT : preset ? registryChoiceId(preset) : CUSTOM
+
+  // the kind's launch fields come from its entry in serverKinds.ts; this draws each one
+  const launchField = (field: LaunchFormField): ReactNode => {
+    const required = SERVER_KIND_FORMS[values.type].required === field
+    switch (field) {
+      case 'command':
+        return item('command', text('command', 'npx'), t('editor.help.command'), required)
+      case 'args':
+        return item('args', lines('args', inMemory ? '' : t('editor.placeholders.args')), t('editor.help.args'), required)
+      case 'env':
+        return item('env', <EnvField id="editor-env" value={values.env} onChange={(env) => onChange({ env })} status={errors.env ? 'error' : undefined} />, t('editor.help.env'), required)
+      case 'cwd':
+        return item('cwd', text('cwd'), undefined, required)
+      case 'baseUrl':
+        return item('baseUrl', text('baseUrl', 'https://example.com/mcp'), undefined, required)
+      case 'headers':
+        return item('headers', lines('headers', t('editor.placeholders.headers')), t('editor.help.headers'), required)
+      case 'registryUrl':
+        return item(
+          'registryUrl',
+          <Flex vertical gap="small">
+            <Select
+              data-testid="editor-registry"
+              aria-label={t('editor.fields.registryUrl')}
+              value={registryChoice}
+              style={{ maxWidth: 560 }}
+              onChange={(choice: string) => {
+                if (choice === DEFAULT) onChange({ registryUrl: '' })
+                else if (choice !== CUSTOM) onChange({ registryUrl: known.find((r) => registryChoiceId(r) === choice)?.url ?? '' })
+                else onChange({ registryUrl: values.registryUrl || 'https://' })
+              }}
+              options={[
+                { value: DEFAULT, label: t('editor.registry.default') },
+                ...known.map((r) => ({ value: registryChoiceId(r), label: t('editor.registry.known', { kind: r.kind, url: r.url, source: r.source }) })),
+                { value: CUSTOM, label: t('editor.registry.custom') }
+              ]}
+            />
+            {registryChoice === CUSTOM && (
+              <Input
+                id="editor-registryUrl"
+                data-testid="editor-registry-url"
+                value={values.registryUrl}
+                status={errors.registryUrl ? 'error' : undefined}
+                onChange={(e) => onChange({ registryUrl: e.target.value })}
+                style={mono}
+              />
+            )}
+          </Flex>,
+          t('editor.help.registry')
+        )
+    }
+  }
 
   return (
     <Form layout="vertical" data-testid="general-tab" style={{ maxWidth: 760 }} onSubmitCapture={(e) => e.preventDefault()}>
@@ -87,69 +139,15 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
           value={values.type}
           onChange={(type) => onChange({ type })}
           disabled={values.type === 'inMemory'}
-          options={[
-            { value: 'stdio', label: t('servers.types.stdio') },
-            { value: 'sse', label: t('servers.types.sse') },
-            { value: 'streamableHttp', label: t('servers.types.streamableHttp') },
-            ...(values.type === 'inMemory' ? [{ value: 'inMemory' as const, label: t('servers.types.inMemory') }] : [])
-          ]}
+          options={McpServerTypeSchema.options
+            .filter((type) => SERVER_KIND_FORMS[type].pickable || type === values.type)
+            .map((type) => ({ value: type, label: t(`servers.types.${type}`) }))}
         />
       )}
 
-      {stdio && (
-        <>
-          {item('command', text('command', 'npx'), t('editor.help.command'), true)}
-          {item('args', lines('args', t('editor.placeholders.args')), t('editor.help.args'))}
-          {item('env', <EnvField id="editor-env" value={values.env} onChange={(env) => onChange({ env })} status={errors.env ? 'error' : undefined} />, t('editor.help.env'))}
-          {item('cwd', text('cwd'))}
-          {item(
-            'registryUrl',
-            <Flex vertical gap="small">
-              <Select
-                data-testid="editor-registry"
-                aria-label={t('editor.fields.registryUrl')}
-                value={registryChoice}
-                style={{ maxWidth: 560 }}
-                onChange={(choice: string) => {
-                  if (choice === DEFAULT) onChange({ registryUrl: '' })
-                  else if (choice !== CUSTOM) onChange({ registryUrl: known.find((r) => registryChoiceId(r) === choice)?.url ?? '' })
-                  else onChange({ registryUrl: values.registryUrl || 'https://' })
-                }}
-                options={[
-                  { value: DEFAULT, label: t('editor.registry.default') },
-                  ...known.map((r) => ({ value: registryChoiceId(r), label: t('editor.registry.known', { kind: r.kind, url: r.url, source: r.source }) })),
-                  { value: CUSTOM, label: t('editor.registry.custom') }
-                ]}
-              />
-              {registryChoice === CUSTOM && (
-                <Input
-                  id="editor-registryUrl"
-                  data-testid="editor-registry-url"
-                  value={values.registryUrl}
-                  status={errors.registryUrl ? 'error' : undefined}
-                  onChange={(e) => onChange({ registryUrl: e.target.value })}
-                  style={mono}
-                />
-              )}
-            </Flex>,
-            t('editor.help.registry')
-          )}
-        </>
-      )}
-
-      {inMemory && (
-        <>
-          {item('args', lines('args', ''), t('editor.help.args'))}
-          {item('env', <EnvField id="editor-env" value={values.env} onChange={(env) => onChange({ env })} status={errors.env ? 'error' : undefined} />, t('editor.help.env'))}
-        </>
-      )}
-
-      {remote && (
-        <>
-          {item('baseUrl', text('baseUrl', 'https://example.com/mcp'), undefined, true)}
-          {item('headers', lines('headers', t('editor.placeholders.headers')), t('editor.help.headers'))}
-        </>
-      )}
+      {SERVER_KIND_FORMS[values.type].fields.map((field) => (
+        <Fragment key={field}>{launchField(field)}</Fragment>
+      ))}
 
       <Divider titlePlacement="start" plain>
         <Typography.Text type="secondary">{t('editor.general.behaviour')}</Typography.Text>

@@ -1,5 +1,6 @@
 import { isHttpUrlTemplate } from '@shared/mcp/placeholders'
 import { McpServerSchema, type McpServer, type McpServerType } from '@shared/mcp/server'
+import { kindTakes, SERVER_KIND_FORMS } from '@shared/mcp/serverKinds'
 import type { McpServerChanges } from '@renderer/store/serverListEdits'
 
 /** The General tab's fields as the user edits them: lists as one item per line. */
@@ -116,10 +117,9 @@ export function fromFormValues(
   otherNames: string[]
 ): { server: McpServer; errors: ServerFormErrors } {
   const errors: ServerFormErrors = {}
-  const stdio = values.type === 'stdio'
-  const remote = values.type === 'sse' || values.type === 'streamableHttp'
-  // a built-in runs no command: its config is its args and env
-  const takesArgs = stdio || values.type === 'inMemory'
+  // the kind's own launch fields are saved, every other one is cleared (serverKinds.ts lists them)
+  const takes = (field: Parameters<typeof kindTakes>[1]) => kindTakes(values.type, field)
+  const required = SERVER_KIND_FORMS[values.type].required
   const name = values.name.trim()
   if (!name) errors.name = { key: 'required' }
   else if (otherNames.some((n) => n.trim().toLowerCase() === name.toLowerCase())) errors.name = { key: 'nameTaken', values: { name } }
@@ -128,9 +128,9 @@ export function fromFormValues(
   if (env.error) errors.env = env.error
   const headers = parsePairs(values.headers, ':', /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/)
   if (headers.error) errors.headers = headers.error
-  if (stdio && !values.command.trim()) errors.command = { key: 'commandRequired' }
-  if (remote && !values.baseUrl.trim()) errors.baseUrl = { key: 'urlRequired' }
-  else if (remote && !isHttpUrlTemplate(values.baseUrl.trim())) errors.baseUrl = { key: 'urlInvalid' }
+  if (required === 'command' && !values.command.trim()) errors.command = { key: 'commandRequired' }
+  if (required === 'baseUrl' && !values.baseUrl.trim()) errors.baseUrl = { key: 'urlRequired' }
+  else if (takes('baseUrl') && values.baseUrl.trim() && !isHttpUrlTemplate(values.baseUrl.trim())) errors.baseUrl = { key: 'urlInvalid' }
   if (values.registryUrl.trim() && !isPlainHttpUrl(values.registryUrl.trim())) errors.registryUrl = { key: 'urlInvalid' }
   if (values.providerUrl.trim() && !isPlainHttpUrl(values.providerUrl.trim())) errors.providerUrl = { key: 'urlInvalid' }
   if (values.timeout !== null && !(values.timeout > 0)) errors.timeout = { key: 'timeoutPositive' }
@@ -141,13 +141,13 @@ export function fromFormValues(
     type: values.type,
     displayName: optional(values.displayName),
     description: optional(values.description),
-    command: stdio ? optional(values.command) : undefined,
-    args: takesArgs && lines(values.args).length ? lines(values.args) : undefined,
-    env: takesArgs ? env.value : undefined,
-    cwd: stdio ? optional(values.cwd) : undefined,
-    registryUrl: stdio ? optional(values.registryUrl) : undefined,
-    baseUrl: remote ? optional(values.baseUrl) : undefined,
-    headers: remote ? headers.value : undefined,
+    command: takes('command') ? optional(values.command) : undefined,
+    args: takes('args') && lines(values.args).length ? lines(values.args) : undefined,
+    env: takes('env') ? env.value : undefined,
+    cwd: takes('cwd') ? optional(values.cwd) : undefined,
+    registryUrl: takes('registryUrl') ? optional(values.registryUrl) : undefined,
+    baseUrl: takes('baseUrl') ? optional(values.baseUrl) : undefined,
+    headers: takes('headers') ? headers.value : undefined,
     timeout: values.timeout ?? undefined,
     longRunning: values.longRunning || undefined,
     samplingAutoApprove: values.samplingAutoApprove || undefined,
