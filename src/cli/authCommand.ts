@@ -1,4 +1,4 @@
-import type { McpServer } from '@shared/mcp/server'
+import { isHttp, type McpServer } from '@shared/mcp/server'
 import type { McpHost } from '../main/services/mcp/mcpHost'
 import { ExitCode, usageError } from './errors'
 import { out, outJson } from './output'
@@ -8,7 +8,7 @@ import { out, outJson } from './output'
  * what it stored, and say to run it); `--logout` revokes and forgets.
  */
 export async function authCommand(server: McpServer, logout: boolean, json: boolean, service: McpHost): Promise<number> {
-  if (!server.baseUrl) throw usageError(`"${server.name}" is not a remote server; only HTTP servers sign in`)
+  if (!isHttp(server)) throw usageError(`"${server.name}" is not a remote server; only HTTP servers sign in`)
   const oauth = await service.oauth.get()
   if (logout) {
     await oauth.signOut(server)

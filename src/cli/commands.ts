@@ -2,6 +2,7 @@ import type { ProgressEvent } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
 import type { McpHost } from '../main/services/mcp/mcpHost'
 import type { Tracing } from '../main/services/trace/Tracing'
+import { toFlat } from '@shared/mcp/flatServer'
 import { publicServer } from './publicServer'
 import { parsePromptArgsJson, type CliCommand } from './args'
 import { listBuiltins } from './builtinList'
@@ -33,12 +34,12 @@ export interface CommandContext {
 }
 
 function describeTarget(server: McpServer): string {
-  if (server.command) return [server.command, ...(server.args ?? [])].join(' ')
-  return server.baseUrl ?? ''
+  if (server.type === 'stdio') return [server.command, ...(server.args ?? [])].join(' ')
+  return server.type === 'inMemory' ? '' : server.baseUrl
 }
 
 function typeOf(server: McpServer): string {
-  return server.type ?? (server.command ? 'stdio' : 'http (Streamable HTTP, SSE fallback)')
+  return server.type === 'httpAuto' ? 'http (Streamable HTTP, SSE fallback)' : server.type
 }
 
 const json = outJson
@@ -72,7 +73,8 @@ export async function runCommand(command: Exclude<CliCommand, { name: 'help' }>,
     const broken = ctx.config.registry?.snapshot().broken ?? []
     if (command.json) {
       await json([
-        ...shown.map((s) => ({ ...s, approved: isApproved(s.id) })),
+        // the flat shape scripts have read since the first version
+        ...shown.map((s) => ({ ...toFlat(s), approved: isApproved(s.id) })),
         ...broken.map((b) => ({ id: b.id, ...(b.name ? { name: b.name } : {}), broken: true, problem: b.message }))
       ])
     } else if (shown.length === 0 && broken.length === 0) await out(`no servers configured in ${ctx.config.source}`)

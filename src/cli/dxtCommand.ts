@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import type { McpServer } from '@shared/mcp/server'
+import type { ExtensionServer } from '@shared/mcp/server'
 import { ExtensionError } from '../main/services/extensions/extensionError'
 import { ExtensionInstaller } from '../main/services/extensions/ExtensionInstaller'
 import { userLoginShellEnv } from '../main/services/mcp/loginEnvCache'
@@ -68,7 +68,7 @@ async function install(installer: ExtensionInstaller, command: Extract<DxtComman
 
 async function list(installer: ExtensionInstaller, json: boolean): Promise<number> {
   const installed = await installer.list()
-  const row = (entry: { name: string; version?: string; server: McpServer }) => ({ name: entry.name, version: entry.version, server: entry.server.name, folder: entry.server.dxtPath })
+  const row = (entry: { name: string; version?: string; server: ExtensionServer }) => ({ name: entry.name, version: entry.version, server: entry.server.name, folder: entry.server.dxtPath })
   if (json) await outJson(installed.map(row))
   else if (!installed.length) await out('no extensions installed')
   else await out(installed.map(row).map((e) => `${e.name}\t${e.version ?? ''}\t${e.server}\t${e.folder}`).join('\n'))

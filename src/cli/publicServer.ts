@@ -1,7 +1,7 @@
 import { isOnlyPlaceholders } from '@shared/mcp/placeholders'
 import { REDACTED, redactText } from '@shared/mcp/redact'
 import { serverSecretValues } from '@shared/mcp/secretValues'
-import type { McpServer } from '@shared/mcp/server'
+import { anyKindFields, type McpServer } from '@shared/mcp/server'
 import { redactUrl } from '@shared/mcp/urlSecrets'
 
 /**
@@ -9,7 +9,8 @@ import { redactUrl } from '@shared/mcp/urlSecrets'
  * marked an entry not secret, or it is only a `${env:NAME}` placeholder), secret-looking flag
  * values out of the command line and query values (`?api_key=…`) out of the URL. A terminal is often shared or recorded.
  */
-export function publicServer(server: McpServer): McpServer {
+export function publicServer(model: McpServer): McpServer {
+  const server = anyKindFields(model)
   const secrets = serverSecretValues(server)
   const visible = new Set(server.notSecret ?? [])
   const hide = (map: Record<string, string> | undefined) =>
@@ -20,5 +21,5 @@ export function publicServer(server: McpServer): McpServer {
     ...(server.env ? { env: hide(server.env) } : {}),
     ...(server.headers ? { headers: hide(server.headers) } : {}),
     ...(server.baseUrl ? { baseUrl: redactUrl(server.baseUrl) } : {})
-  }
+  } as McpServer
 }

@@ -115,7 +115,7 @@ async function inMemory(): Promise<Figures> {
 }
 
 async function stdio(): Promise<Figures> {
-  const server: McpServer = { id: 'stdio', name: 'pid-echo', command: process.execPath, args: [fixture('pid-echo.mjs')], isActive: true }
+  const server: McpServer = { id: 'stdio', name: 'pid-echo', type: 'stdio', command: process.execPath, args: [fixture('pid-echo.mjs')], isActive: true }
   await service.listTools(server)
   const transport = new StdioClientTransport({ command: process.execPath, args: [fixture('pid-echo.mjs')], env, stderr: 'pipe' })
   const client = rawClient()

@@ -16,7 +16,7 @@ const service = new MCPService({ platform: createNodePlatform(), stopGraceMs: 20
 
 let n = 0
 async function viaService(): Promise<number> {
-  const server = { id: `cold-${n++}`, name: 'everything', command: process.execPath, args: [EVERYTHING, 'stdio'], isActive: true }
+  const server = { id: `cold-${n++}`, name: 'everything', type: 'stdio' as const, command: process.execPath, args: [EVERYTHING, 'stdio'], isActive: true }
   const ms = await time(() => service.listTools(server))
   await service.stopServer(server)
   return ms

@@ -29,7 +29,7 @@ service.events.on('server-log', ({ serverId, entries }) => {
   pushedBatches++
   pushedEntries += entries.length
 })
-const echo: McpServer = { id: 'echo', name: 'pid-echo', command: process.execPath, args: [fixture('pid-echo.mjs')], isActive: true }
+const echo: McpServer = { id: 'echo', name: 'pid-echo', type: 'stdio', command: process.execPath, args: [fixture('pid-echo.mjs')], isActive: true }
 // FLOOD_BATCH (lines per write, 200 by default) is passed on: smaller batches flood more slowly
 // FLOOD_RATE (lines/s) paces the flood; 50 000 by default, the flood rate the host must withstand ("flat" floods as fast as it can)
 const floodRate = process.env.FLOOD_RATE ?? '50000'
@@ -37,7 +37,7 @@ const floodEnv: Record<string, string> = {
   ...(process.env.FLOOD_BATCH ? { FLOOD_BATCH: process.env.FLOOD_BATCH } : {}),
   ...(floodRate === 'flat' ? {} : { FLOOD_RATE: floodRate })
 }
-const flood: McpServer = { id: 'flood', name: 'stderr-flood', command: process.execPath, args: [fixture('stderr-flood.mjs')], env: floodEnv, isActive: true }
+const flood: McpServer = { id: 'flood', name: 'stderr-flood', type: 'stdio', command: process.execPath, args: [fixture('stderr-flood.mjs')], env: floodEnv, isActive: true }
 
 /** The newest flood line number in the flooding server's log (its lines carry a counter). */
 function newestFloodLine(): number {

@@ -16,7 +16,7 @@ const service = new MCPService({ platform: createNodePlatform(), stopGraceMs: 20
 const server: McpServer = {
   id: 'many',
   name: 'many-tools',
-  command: process.execPath,
+  type: 'stdio', command: process.execPath,
   args: [fixture('many-tools.mjs')],
   env: { TOOL_COUNT: String(TOOL_COUNT) },
   isActive: true

@@ -13,7 +13,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3)
 const { MCPService, createNodePlatform } = await loadMain()
 
 const service = new MCPService({ platform: createNodePlatform(), stopGraceMs: 200 })
-const server: McpServer = { id: 'flood', name: 'log-flood', command: process.execPath, args: [fixture('log-flood.mjs')], isActive: true, timeout: 600 }
+const server: McpServer = { id: 'flood', name: 'log-flood', type: 'stdio', command: process.execPath, args: [fixture('log-flood.mjs')], isActive: true, timeout: 600 }
 await service.callTool({ server, name: 'echo', args: { message: 'warm-up' } })
 
 const bare = new Client({ name: 'bare', version: '1.0.0' })

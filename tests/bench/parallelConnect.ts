@@ -8,7 +8,7 @@ const service = new MCPService({ platform: createNodePlatform(), stopGraceMs: 20
 
 let n = 0
 const batch = () =>
-  Array.from({ length: SERVERS }, () => ({ id: `par-${n++}`, name: 'pid-echo', command: process.execPath, args: [fixture('pid-echo.mjs')], isActive: true }))
+  Array.from({ length: SERVERS }, () => ({ id: `par-${n++}`, name: 'pid-echo', type: 'stdio' as const, command: process.execPath, args: [fixture('pid-echo.mjs')], isActive: true }))
 
 async function run(parallel: boolean): Promise<number> {
   const servers = batch()

@@ -14,7 +14,7 @@ const pids = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boo
 let n = 0
 async function burst(callers: number): Promise<{ ms: number; spawned: number }> {
   const pidFile = join(dir, `pids-${n}`)
-  const server = { id: `sf-${n++}`, name: 'pid-echo', command: process.execPath, args: [fixture('pid-echo.mjs')], env: { PID_FILE: pidFile }, isActive: true }
+  const server = { id: `sf-${n++}`, name: 'pid-echo', type: 'stdio' as const, command: process.execPath, args: [fixture('pid-echo.mjs')], env: { PID_FILE: pidFile }, isActive: true }
   const ms = await time(() => Promise.all(Array.from({ length: callers }, () => service.initClient(server))))
   const spawned = pids(pidFile)
   await service.stopServer(server)

@@ -94,7 +94,7 @@ async function inMemory() {
 }
 
 async function stdio() {
-  const server: McpServer = { id: 'stdio', name: 'pid-echo', command: process.execPath, args: [fixture('pid-echo.mjs')], isActive: true }
+  const server: McpServer = { id: 'stdio', name: 'pid-echo', type: 'stdio', command: process.execPath, args: [fixture('pid-echo.mjs')], isActive: true }
   await service.listTools(server)
   const client = new Client({ name: 'bench', version: '1.0.0' })
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [fixture('pid-echo.mjs')], env, stderr: 'pipe' }))

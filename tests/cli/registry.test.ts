@@ -91,7 +91,7 @@ describe("the CLI on MCP Studio's saved list", () => {
     // added in the app (a deep link, an import whose dialog was never confirmed)
     const registry = new ServerRegistry({ userDataDir: userData })
     await registry.load()
-    await registry.add([{ id: 'e1', name: 'everything', command: 'node', args: [EVERYTHING, 'stdio'], env: { API_KEY: 'hidden-value-42' }, installSource: 'deeplink' }])
+    await registry.add([{ id: 'e1', name: 'everything', type: 'stdio', command: 'node', args: [EVERYTHING, 'stdio'], env: { API_KEY: 'hidden-value-42' }, installSource: 'deeplink' }])
     await registry.flush()
 
     expect((await run('servers')).stdout).toContain('everything\tstdio\tneeds approval')
@@ -114,7 +114,7 @@ describe("the CLI on MCP Studio's saved list", () => {
     const { run, userData } = app()
     const registry = new ServerRegistry({ userDataDir: userData })
     await registry.load()
-    await registry.add([{ id: 'e1', name: 'everything', command: 'node', args: [EVERYTHING, 'stdio'], isActive: false, installSource: 'deeplink' }])
+    await registry.add([{ id: 'e1', name: 'everything', type: 'stdio', command: 'node', args: [EVERYTHING, 'stdio'], isActive: false, installSource: 'deeplink' }])
     await registry.flush()
     const active = async () => {
       await registry.sync()

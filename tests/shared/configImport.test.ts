@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { applyConfigInputs, McpConfigError, normalizeServerType, parseMcpConfig, parseMcpConfigFile } from '@shared/mcp/configImport'
+import { anyKindFields } from '@shared/mcp/server'
 
 const configs = fileURLToPath(new URL('../fixtures/configs/', import.meta.url))
 const load = (name: string) => readFileSync(join(configs, name), 'utf8')
@@ -13,21 +14,21 @@ describe('config import', () => {
     const servers = byName(load('claude_desktop_config.json'))
     expect(Object.keys(servers)).toEqual(['filesystem', 'github', 'fetch'])
     expect(servers.filesystem).toMatchObject({ type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/Users/me/Desktop', '/Users/me/Downloads'] })
-    expect(servers.github.env).toEqual({ GITHUB_PERSONAL_ACCESS_TOKEN: '<YOUR_TOKEN>' })
+    expect(anyKindFields(servers.github).env).toEqual({ GITHUB_PERSONAL_ACCESS_TOKEN: '<YOUR_TOKEN>' })
     expect(servers.fetch).toMatchObject({ command: 'uvx', isActive: true, installSource: 'import' })
   })
 
-  it('Cursor: url without a type stays untyped (Streamable HTTP with SSE fallback); headers kept; envFile ignored', () => {
+  it('Cursor: url without a type keeps its protocol detected (Streamable HTTP with SSE fallback); headers kept; envFile ignored', () => {
     const servers = byName(load('cursor_mcp.json'))
     expect(servers['remote-http']).toMatchObject({ baseUrl: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer <TOKEN>' } })
-    expect(servers['remote-http'].type).toBeUndefined()
-    expect(servers['remote-sse'].type).toBeUndefined()
+    expect(servers['remote-http'].type).toBe('httpAuto')
+    expect(servers['remote-sse'].type).toBe('httpAuto')
     expect(servers.local).toMatchObject({ type: 'stdio', command: 'node', env: { API_KEY: '${env:API_KEY}' } })
   })
 
   it('Cherry Studio export: every field it writes survives', () => {
     const servers = byName(load('cherry_studio_export.json'))
-    expect(servers.amap).toMatchObject({ type: 'streamableHttp', timeout: 120, longRunning: true, provider: 'AMap', tags: ['maps'], isActive: true })
+    expect(servers.amap).toMatchObject({ type: 'streamableHttp', timeout: 120, longRunning: true, ui: { provider: 'AMap', tags: ['maps'] }, isActive: true })
     expect(servers.time).toMatchObject({ type: 'stdio', registryUrl: 'https://pypi.mirror.example/simple', isActive: false })
   })
 
@@ -42,10 +43,10 @@ describe('config import', () => {
     const { servers, inputs } = parseMcpConfigFile(load('vscode_mcp.json'))
     expect(inputs).toEqual([{ id: 'perplexity-key', description: 'Perplexity API Key', password: true, default: undefined, options: undefined, servers: ['perplexity'] }])
     // until filled in, the placeholder stays as written
-    expect(servers[0].env).toEqual({ PERPLEXITY_API_KEY: '${input:perplexity-key}' })
+    expect(anyKindFields(servers[0]).env).toEqual({ PERPLEXITY_API_KEY: '${input:perplexity-key}' })
     const filled = applyConfigInputs(servers, { 'perplexity-key': 'pplx-123' })
-    expect(filled[0].env).toEqual({ PERPLEXITY_API_KEY: 'pplx-123' })
-    expect(servers[0].env).toEqual({ PERPLEXITY_API_KEY: '${input:perplexity-key}' })
+    expect(anyKindFields(filled[0]).env).toEqual({ PERPLEXITY_API_KEY: 'pplx-123' })
+    expect(anyKindFields(servers[0]).env).toEqual({ PERPLEXITY_API_KEY: '${input:perplexity-key}' })
     expect(filled.slice(1)).toEqual(servers.slice(1))
   })
 
@@ -68,15 +69,15 @@ describe('config import', () => {
     ])
     const [api, cli] = applyConfigInputs(servers, { token: 't0k', region: 'us' })
     expect(api).toMatchObject({ baseUrl: 'https://us.example.com/mcp', headers: { Authorization: 'Bearer t0k' } })
-    expect(cli.args).toEqual(['--region=us'])
+    expect(anyKindFields(cli).args).toEqual(['--region=us'])
   })
 
   it('a url that is only a placeholder is accepted, and filled in like any other field', () => {
     const file = { inputs: [{ type: 'promptString', id: 'endpoint' }], servers: { api: { type: 'http', url: '${input:endpoint}' } } }
     const { servers, inputs } = parseMcpConfigFile(file)
     expect(inputs.map((i) => i.id)).toEqual(['endpoint'])
-    expect(applyConfigInputs(servers, { endpoint: 'https://mcp.example.com/mcp' })[0].baseUrl).toBe('https://mcp.example.com/mcp')
-    expect(parseMcpConfigFile({ servers: { env: { url: '${env:MCP_URL}' } } }).servers[0].baseUrl).toBe('${env:MCP_URL}')
+    expect(anyKindFields(applyConfigInputs(servers, { endpoint: 'https://mcp.example.com/mcp' })[0]).baseUrl).toBe('https://mcp.example.com/mcp')
+    expect(anyKindFields(parseMcpConfigFile({ servers: { env: { url: '${env:MCP_URL}' } } }).servers[0]).baseUrl).toBe('${env:MCP_URL}')
   })
 
   it('a placeholder of an input the file does not declare names the server and field', () => {
@@ -101,7 +102,7 @@ describe('config import', () => {
     expect(servers.underscore.type).toBe('streamableHttp')
     expect(servers.serverUrl).toMatchObject({ baseUrl: 'https://example.com/mcp' })
     expect(servers.disabled.isActive).toBe(false)
-    expect(servers.autoApprove.command).toBe('npx')
+    expect(anyKindFields(servers.autoApprove).command).toBe('npx')
   })
 
   it('normalizes every alias, case-insensitively', () => {

@@ -10,11 +10,8 @@ describe('launchSpec: one answer to "is this the same server?"', () => {
     expect(launchKey({ ...stdio, env: { B: '2', A: '1' } })).toBe(launchKey(stdio))
     const cosmetic: Partial<McpServer> = {
       name: 'Renamed',
-      description: 'new words',
-      logoUrl: 'https://example.test/logo.png',
-      tags: ['a'],
-      disabledTools: ['t'],
-      disabledAutoApproveTools: ['t'],
+      ui: { description: 'new words', logoUrl: 'https://example.test/logo.png', tags: ['a'] },
+      tools: { disabled: ['t'], askFirst: ['t'] },
       notSecret: ['A'],
       roots: ['/tmp'],
       timeout: 30,
@@ -22,8 +19,8 @@ describe('launchSpec: one answer to "is this the same server?"', () => {
       // the sampling switch is read at each request
       samplingAutoApprove: true
     }
-    expect(needsRestart(stdio, { ...stdio, ...cosmetic })).toBe(false)
-    expect(needsRestart(http, { ...http, ...cosmetic })).toBe(false)
+    expect(needsRestart(stdio, { ...stdio, ...cosmetic } as McpServer)).toBe(false)
+    expect(needsRestart(http, { ...http, ...cosmetic } as McpServer)).toBe(false)
   })
 
   it('restarts for what changes the process: command, args, env values, folder, package registry, extension settings', () => {
@@ -53,7 +50,7 @@ describe('launchSpec: one answer to "is this the same server?"', () => {
 
   it('names the server: two servers never share a key, and a value cannot pose as another field', () => {
     expect(launchKey({ ...stdio, id: '9' })).not.toBe(launchKey(stdio))
-    expect(launchKey({ id: '1', name: 'a', baseUrl: 'node', isActive: false })).not.toBe(launchKey({ id: '1', name: 'a', command: 'node', isActive: false }))
+    expect(launchKey({ id: '1', name: 'a', type: 'httpAuto', baseUrl: 'node', isActive: false })).not.toBe(launchKey({ id: '1', name: 'a', type: 'stdio', command: 'node', isActive: false }))
   })
 
   it('approves the command line, env names and folder — or the URL — and never a value', () => {

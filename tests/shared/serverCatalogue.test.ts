@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { isInList, SERVER_CATALOGUE } from '@shared/mcp/serverCatalogue'
-import type { McpServer } from '@shared/mcp/server'
+import type { AnyKindFields } from '@shared/mcp/server'
 
 const entry = (key: string) => SERVER_CATALOGUE.find((e) => e.key === key)!
-const server = (fields: Partial<McpServer>): McpServer => ({ id: 'x', name: 'x', isActive: false, ...fields })
+const server = (fields: Partial<AnyKindFields>): AnyKindFields => ({ id: 'x', name: 'x', type: fields.baseUrl ? 'httpAuto' : 'stdio', isActive: false, ...fields })
 
 describe('is a catalogue entry already in the list (the card then says Added)', () => {
   it('a preset is found by where it goes, whatever the user named it', () => {

@@ -133,7 +133,7 @@ class Inputs {
 
 interface Built {
   runs: RunsWith
-  server: Pick<McpServerInput, 'type' | 'command' | 'args' | 'env' | 'baseUrl' | 'headers' | 'notSecret'>
+  server: { type: 'stdio'; command: string; args: string[]; env?: Record<string, string>; notSecret?: string[] } | { type: 'streamableHttp' | 'sse'; baseUrl: string; headers?: Record<string, string>; notSecret?: string[] }
 }
 
 function buildArguments(args: RegistryArgument[] | undefined, inputs: Inputs): string[] {
@@ -210,7 +210,7 @@ function build(entry: ServerJson, inputs: Inputs): { target: Target; built: Buil
 
 function describe(built: Built): string {
   const { server } = built
-  if (server.command) return [server.command, ...(server.args ?? [])].join(' ')
+  if (server.type === 'stdio') return [server.command, ...server.args].join(' ')
   return `${server.type === 'sse' ? 'SSE' : 'Streamable HTTP'} ${server.baseUrl}`
 }
 
@@ -254,15 +254,17 @@ export function serverFromEntry(entry: ServerJson, values: Record<string, string
     // eslint-disable-next-line no-control-regex -- NUL is what is looked for
     if (/[\u0000\r\n]/.test(value)) throw new EntryProblem(`input "${input.key}"`, 'contains a line break or NUL character')
   }
-  checkHttpUrl('url', built.server.baseUrl)
+  if (built.server.type !== 'stdio') checkHttpUrl('url', built.server.baseUrl)
   return {
     id,
     name: entry.name,
-    ...(entry.title ? { displayName: entry.title.slice(0, 200) } : {}),
-    ...(entry.description ? { description: entry.description } : {}),
     ...built.server,
-    ...(entry.repository?.url ? { providerUrl: entry.repository.url } : {}),
-    provider: entry.name.split('/')[0],
+    ui: {
+      ...(entry.title ? { displayName: entry.title.slice(0, 200) } : {}),
+      ...(entry.description ? { description: entry.description } : {}),
+      ...(entry.repository?.url ? { providerUrl: entry.repository.url } : {}),
+      provider: entry.name.split('/')[0]
+    },
     reference: `${entry.name}@${entry.version}`,
     isActive: true,
     installSource: 'registry'

@@ -18,7 +18,8 @@ import { SyslogLevelSchema, type ServerLogEntry } from '../mcp/logs'
 import type { McpMessageEntry, McpMessagesEvent } from '../mcp/messages'
 import type { ServersSnapshot } from '../mcp/registry'
 import { runtimeName, type RuntimeStatus } from '../mcp/runtimeOf'
-import { McpServerChangesSchema, McpServerSchema, type McpServer } from '../mcp/server'
+import { McpServerSchema, type McpServer } from '../mcp/server'
+import { ClearedFieldSchema, McpServerChangesSchema } from '../mcp/serverChanges'
 import { CompletionRequestSchema, type CompletionSuggestions, type McpSessionState } from '../mcp/session'
 import type { McpAuthStatus, ServerStates, ServerStatusEvent } from '../mcp/status'
 import { TraceExportInputSchema, type TraceExportSettings, type TraceExportTestResult } from '../trace/exportSettings'
@@ -118,7 +119,7 @@ export const ipcContract = {
   /** new servers (the editor's quick create, an import after its inputs were filled in); never approved by this */
   'servers:add': channel<McpServer[]>()(z.object({ servers: z.array(McpServerSchema).min(1).max(500, 'at most 500 servers at a time: import the file in parts') })),
   /** `clear`: fields to remove (a window's JSON wire cannot carry an undefined value) */
-  'servers:update': channel<McpServer>()(z.object({ serverId, changes: McpServerChangesSchema, clear: z.array(McpServerChangesSchema.keyof()).max(100).optional() })),
+  'servers:update': channel<McpServer>()(z.object({ serverId, changes: McpServerChangesSchema, clear: z.array(ClearedFieldSchema).max(100).optional() })),
   /** removes the server (or a broken entry), stopping it first */
   'servers:remove': channel<boolean>()(byId),
   /** the ids of every valid server, in the new order */

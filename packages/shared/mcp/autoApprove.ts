@@ -5,8 +5,8 @@ import type { McpServer } from './server'
  * built-ins and off for everything else (typed in, imported, from a link, a registry or an
  * extension); the user's choice per tool wins either way.
  */
-export function autoApproves(server: Pick<McpServer, 'installSource' | 'autoApproveTools' | 'disabledAutoApproveTools'>, tool: string): boolean {
-  if (server.disabledAutoApproveTools?.includes(tool)) return false
-  if (server.autoApproveTools?.includes(tool)) return true
+export function autoApproves(server: Pick<McpServer, 'installSource' | 'tools'>, tool: string): boolean {
+  if (server.tools?.askFirst?.includes(tool)) return false
+  if (server.tools?.autoApprove?.includes(tool)) return true
   return server.installSource === 'builtin'
 }

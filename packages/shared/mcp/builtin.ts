@@ -1,4 +1,4 @@
-import type { McpServer } from './server'
+import type { InMemoryServer, McpServer } from './server'
 
 /** The servers MCP Studio runs in its own process (type `inMemory`, matched by `name`). */
 export const BuiltinServerNames = {
@@ -20,6 +20,6 @@ export function isBuiltinServerName(name: string): name is BuiltinServerName {
 }
 
 /** A built-in: in-process, one of our names, nothing to execute (so no approval is asked). */
-export function isBuiltinServer(server: Pick<McpServer, 'type' | 'name' | 'command' | 'baseUrl'>): boolean {
-  return server.type === 'inMemory' && isBuiltinServerName(server.name) && !server.command && !server.baseUrl
+export function isBuiltinServer(server: Pick<McpServer, 'type' | 'name'>): server is InMemoryServer {
+  return server.type === 'inMemory' && isBuiltinServerName(server.name)
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isBuiltinServerName } from './builtin'
+import { fromFlat } from './flatServer'
 import { builtinArgsFrom } from './builtinEquivalents'
 import { isHttpUrlTemplate, placeholdersIn, substitutePlaceholders } from './placeholders'
 import { EnvSchema, McpOAuthConfigSchema, McpServerSchema, type McpServer, type McpServerType } from './server'
@@ -315,7 +316,7 @@ function toServers(map: Record<string, ImportedServer>, options: ImportOptions):
       isActive: entry.isActive ?? !entry.disabled,
       installSource: 'import' as const
     }
-    const parsed = McpServerSchema.safeParse(candidate)
+    const parsed = McpServerSchema.safeParse(fromFlat(candidate))
     if (parsed.success) servers.push(parsed.data)
     else issues.push(...parsed.error.issues.map((i) => ({ server: key, field: i.path.join('.'), message: i.message, ...ownCheck(i) })))
   }

@@ -45,10 +45,11 @@ const sorted = <T>(record: Record<string, T> | undefined): Array<[string, T]> =>
 
 export function launchSpec(server: McpServer): LaunchSpec {
   if (server.type === 'inMemory') return { kind: 'inMemory', name: server.name, args: server.args ?? [], env: sorted(server.env) }
-  if (server.type === 'stdio' || (!server.type && server.command && !server.baseUrl)) {
+  if (server.type === 'stdio') {
+    if (!server.command) return { kind: 'none' }
     return {
       kind: 'stdio',
-      command: server.command ?? '',
+      command: server.command,
       args: server.args ?? [],
       env: sorted(server.env),
       ...(server.cwd ? { cwd: server.cwd } : {}),
@@ -59,7 +60,7 @@ export function launchSpec(server: McpServer): LaunchSpec {
   if (server.baseUrl) {
     return {
       kind: 'http',
-      transport: server.type === 'sse' || server.type === 'streamableHttp' ? server.type : 'auto',
+      transport: server.type === 'httpAuto' ? 'auto' : server.type,
       url: server.baseUrl,
       headers: sorted(server.headers),
       ...(server.oauth ? { oauth: server.oauth } : {})
@@ -106,5 +107,5 @@ export function approvalTarget(server: McpServer): string {
 
 /** Servers that run nothing on this machine and so need no approval: the app's in-process servers. */
 export function runsNothing(server: McpServer): boolean {
-  return launchSpec(server).kind === 'inMemory' && !server.command && !server.baseUrl
+  return server.type === 'inMemory'
 }

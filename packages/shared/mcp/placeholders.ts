@@ -1,4 +1,4 @@
-import type { McpServer } from './server'
+import { anyKindFields, type McpServer } from './server'
 
 /**
  * The `${input:id}` and `${env:NAME}` placeholders VS Code and Cursor configs write in a server's
@@ -42,7 +42,8 @@ export function isHttpUrlTemplate(text: string): boolean {
  * A copy of the server with `edit(field, value)` applied to each field that may hold
  * placeholders; the one list of those fields, for finding and for filling them.
  */
-function mapStringFields(server: McpServer, edit: (field: string, value: string) => string): McpServer {
+function mapStringFields(model: McpServer, edit: (field: string, value: string) => string): McpServer {
+  const server = anyKindFields(model)
   const record = (prefix: string, values: Record<string, string> | undefined) =>
     values && Object.fromEntries(Object.entries(values).map(([key, value]) => [key, edit(`${prefix}.${key}`, value)]))
   return {
@@ -53,7 +54,7 @@ function mapStringFields(server: McpServer, edit: (field: string, value: string)
     ...(server.headers && { headers: record('headers', server.headers) }),
     ...(server.baseUrl !== undefined && { baseUrl: edit('baseUrl', server.baseUrl) }),
     ...(server.cwd !== undefined && { cwd: edit('cwd', server.cwd) })
-  }
+  } as McpServer
 }
 
 /** Every placeholder a server uses, in field order. */

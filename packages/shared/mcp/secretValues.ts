@@ -2,7 +2,7 @@ import { BUILTIN_PLAIN_SETTINGS, isBuiltinServerName } from './builtin'
 import { USER_CONFIG_PREFIX } from './extensions'
 import { isOnlyPlaceholders } from './placeholders'
 import { looksSecretName } from './redact'
-import type { McpServer } from './server'
+import type { AnyKindFields } from './server'
 import { urlQuerySecrets } from './urlSecrets'
 
 /** Any value the user typed into env or headers from this length on is treated as a secret. */
@@ -10,7 +10,7 @@ export const MIN_SECRET_LENGTH = 8
 // below this, hiding a value would erase ordinary words
 const MIN_NAMED_SECRET_LENGTH = 4
 
-type SecretSource = Partial<Pick<McpServer, 'type' | 'name' | 'env' | 'headers' | 'args' | 'notSecret' | 'oauth' | 'userConfig' | 'baseUrl'>>
+type SecretSource = Partial<Pick<AnyKindFields, 'type' | 'name' | 'env' | 'headers' | 'args' | 'notSecret' | 'oauth' | 'userConfig' | 'baseUrl'>>
 
 /**
  * The literal values to scrub from anything that leaves the host (logs, errors, events, the CLI):

@@ -1,7 +1,11 @@
 import { z } from 'zod'
 
-/** Transport kinds we store. Aliases other hosts write are normalized by the config importer. */
-export const McpServerTypeSchema = z.enum(['stdio', 'sse', 'streamableHttp', 'inMemory'])
+/**
+ * The one kind union: what a server runs and how it is reached. `httpAuto` is a URL with no
+ * protocol given: Streamable HTTP is tried first, SSE on a 4xx. Aliases other hosts write are
+ * normalized by the config importer.
+ */
+export const McpServerTypeSchema = z.enum(['stdio', 'streamableHttp', 'sse', 'httpAuto', 'inMemory'])
 export type McpServerType = z.infer<typeof McpServerTypeSchema>
 
 /** Environment variable names: no `=` (it ends the name) and no NUL (it ends the whole entry). */
@@ -59,43 +63,67 @@ export function isClientMetadataUrl(value: string): boolean {
   }
 }
 
+/** A launch field of the editor's General tab; the tab knows how to draw each one. */
+export type LaunchFormField = 'command' | 'args' | 'env' | 'cwd' | 'registryUrl' | 'baseUrl' | 'headers'
+
 /**
- * One configured MCP server, as the renderer stores it and every IPC call carries it.
- * `type` may be absent for a URL server: then Streamable HTTP is tried first, SSE on a 4xx.
+ * What the editor shows and asks for one kind of server. It lives here, beside the kind union and
+ * its variants, because the renderer cannot import main's transport modules: a new kind fails
+ * typecheck until it has its entry.
  */
-export const McpServerSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  type: McpServerTypeSchema.optional(),
+export interface ServerKindForm {
+  /** offered in the kind switch; a kind that is not (an in-process built-in) shows only as itself */
+  pickable: boolean
+  /** its launch fields, in the order shown */
+  fields: readonly LaunchFormField[]
+  /** the field Save refuses empty */
+  required?: LaunchFormField
+}
+
+export const SERVER_KIND_FORMS: Readonly<Record<McpServerType, ServerKindForm>> = {
+  stdio: { pickable: true, fields: ['command', 'args', 'env', 'cwd', 'registryUrl'], required: 'command' },
+  sse: { pickable: true, fields: ['baseUrl', 'headers'], required: 'baseUrl' },
+  streamableHttp: { pickable: true, fields: ['baseUrl', 'headers'], required: 'baseUrl' },
+  // a URL added with no protocol (it is detected): kept as it is, or switched to one
+  httpAuto: { pickable: false, fields: ['baseUrl', 'headers'], required: 'baseUrl' },
+  // a built-in runs no command: its config is its args and env
+  inMemory: { pickable: false, fields: ['args', 'env'] }
+}
+
+/** Does this kind take that launch field? */
+export const kindTakes = (type: McpServerType, field: LaunchFormField): boolean => SERVER_KIND_FORMS[type].fields.includes(field)
+
+/** What the server lists show and the catalogue fills in: nothing here changes what runs. */
+export const McpServerUiSchema = z.object({
   description: z.string().optional(),
   /** what the list shows instead of the name: a built-in's name says which one it is, so it is renamed here */
   displayName: z.string().max(200).optional(),
-  baseUrl: z.string().optional(),
-  command: z.string().optional(),
-  args: z.array(z.string()).optional(),
-  env: EnvSchema.optional(),
-  cwd: z.string().optional(),
-  headers: HeadersSchema.optional(),
-  oauth: McpOAuthConfigSchema.optional(),
-  /** env var and header names whose values may be shown (and `user_config.KEY` for an extension's settings its manifest does not call sensitive): every other value of 8+ characters is redacted */
-  notSecret: z.array(z.string()).optional(),
-  registryUrl: z.string().optional(),
   provider: z.string().optional(),
   providerUrl: z.string().optional(),
   logoUrl: z.string().optional(),
-  tags: z.array(z.string()).optional(),
+  tags: z.array(z.string()).optional()
+})
+export type McpServerUi = z.infer<typeof McpServerUiSchema>
+
+/** The user's per-tool switches, by tool name. */
+export const ToolPreferencesSchema = z.object({
+  disabled: z.array(z.string()).optional(),
+  /** tools a chat may run without asking (the Auto-approve switch turned on; see autoApprove.ts) */
+  autoApprove: z.array(z.string()).optional(),
+  /** tools a chat must ask about (the switch turned off) */
+  askFirst: z.array(z.string()).optional()
+})
+export type ToolPreferences = z.infer<typeof ToolPreferencesSchema>
+
+/** What every server has, whatever it runs: how the host treats it, its UI metadata and tool switches. */
+const common = {
+  id: z.string().min(1),
+  name: z.string().min(1),
+  /** env var and header names whose values may be shown (and `user_config.KEY` for an extension's settings its manifest does not call sensitive): every other value of 8+ characters is redacted */
+  notSecret: z.array(z.string()).optional(),
   /** seconds; the connect timeout never goes below 180 s, a call's default is 60 s */
   timeout: z.number().positive().optional(),
   longRunning: z.boolean().optional(),
-  dxtPath: z.string().optional(),
-  dxtVersion: z.string().optional(),
-  /** an extension's user_config values; string values are sealed on disk like env values */
-  userConfig: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
-  disabledTools: z.array(z.string()).optional(),
-  /** tools a chat may run without asking (the Auto-approve switch turned on; see autoApprove.ts) */
-  autoApproveTools: z.array(z.string()).optional(),
-  /** tools a chat must ask about (the switch turned off) */
-  disabledAutoApproveTools: z.array(z.string()).optional(),
   /** the server's sampling requests are answered by the default model without a dialog (off unless the user turns it on) */
   samplingAutoApprove: z.boolean().optional(),
   /** absolute folder paths offered to the server as roots */
@@ -103,15 +131,79 @@ export const McpServerSchema = z.object({
   isActive: z.boolean().default(false),
   /** preset: added from the app's catalogue; registry: from an MCP Registry; both shown before their first start like an import */
   installSource: z.enum(['manual', 'import', 'builtin', 'preset', 'dxt', 'deeplink', 'registry']).optional(),
-  reference: z.string().optional()
+  reference: z.string().optional(),
+  ui: McpServerUiSchema.optional(),
+  tools: ToolPreferencesSchema.optional()
+}
+
+/** The fields every kind shares, checked on their own where the kind itself is wrong. */
+export const McpServerCommonSchema = z.object(common)
+
+/** A local command, spoken to over its stdin and stdout (an installed extension is one too). */
+export const StdioServerSchema = z.object({
+  ...common,
+  type: McpServerTypeSchema.extract(['stdio']),
+  /** empty only while nothing is set: the connect then says to set one */
+  command: z.string(),
+  args: z.array(z.string()).optional(),
+  env: EnvSchema.optional(),
+  cwd: z.string().optional(),
+  /** the package registry npx, bunx or uvx are pointed at (see packageTool.ts) */
+  registryUrl: z.string().optional(),
+  dxtPath: z.string().optional(),
+  dxtVersion: z.string().optional(),
+  /** an extension's user_config values; string values are sealed on disk like env values */
+  userConfig: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional()
 })
 
-export type McpServer = z.infer<typeof McpServerSchema>
+/** A server at a URL: Streamable HTTP, SSE, or `httpAuto` (Streamable HTTP first, SSE on a 4xx). */
+export const HttpServerSchema = z.object({
+  ...common,
+  type: McpServerTypeSchema.extract(['streamableHttp', 'sse', 'httpAuto']),
+  baseUrl: z.string(),
+  headers: HeadersSchema.optional(),
+  oauth: McpOAuthConfigSchema.optional()
+})
 
-/**
- * What an update may change: any field but the id, each optional. isActive is redeclared without
- * its default, or zod would fill a change that does not mention it with `false`.
- */
-export const McpServerChangesSchema = McpServerSchema.omit({ id: true }).partial().extend({ isActive: z.boolean().optional() })
+/** One of the app's own servers, run in this process; which one is found by its name. */
+export const InMemoryServerSchema = z.object({
+  ...common,
+  type: McpServerTypeSchema.extract(['inMemory']),
+  args: z.array(z.string()).optional(),
+  env: EnvSchema.optional()
+})
+
+/** One configured MCP server, as main stores it and every IPC call carries it: narrow by `type`. */
+export const McpServerSchema = z.discriminatedUnion('type', [StdioServerSchema, HttpServerSchema, InMemoryServerSchema])
+
+export type McpServer = z.infer<typeof McpServerSchema>
+export type StdioServer = z.infer<typeof StdioServerSchema>
+export type HttpServer = z.infer<typeof HttpServerSchema>
+export type InMemoryServer = z.infer<typeof InMemoryServerSchema>
 /** What a caller may hand in: defaults (isActive) not yet applied. */
 export type McpServerInput = z.input<typeof McpServerSchema>
+
+export const isStdio = (server: McpServer): server is StdioServer => server.type === 'stdio'
+export const isHttp = (server: McpServer): server is HttpServer => server.type === 'streamableHttp' || server.type === 'sse' || server.type === 'httpAuto'
+
+type CommonFields = z.infer<typeof McpServerCommonSchema>
+
+/**
+ * Every kind's launch fields, each optional, over the common ones: the view of code that walks a
+ * server's values whatever its kind (secrets to scrub, placeholders to fill, an error's redaction).
+ * Code that starts or shows a server narrows by `type`.
+ */
+export type AnyKindFields = CommonFields & { type: McpServerType } & { [K in KindKeys]?: KindValue<K> }
+type KindKeys = Exclude<keyof StdioServer | keyof HttpServer | keyof InMemoryServer, keyof CommonFields | 'type'>
+type KindValue<K extends PropertyKey> = McpServer extends infer S ? (S extends Record<K, infer V> ? V : S extends Partial<Record<K, infer V>> ? V : never) : never
+export const anyKindFields = (server: McpServer | McpServerInput): AnyKindFields => server as AnyKindFields
+
+/** `Omit` kind by kind, so a server less its id is still a union by `type`. */
+export type OmitFromServer<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** An input for one kind (defaults not yet applied). */
+export type StdioServerInput = z.input<typeof StdioServerSchema>
+
+/** An installed extension's server: a stdio server with its folder. */
+export type ExtensionServer = StdioServer & { dxtPath: string }
+export const isExtensionServer = (server: McpServer): server is ExtensionServer => server.type === 'stdio' && !!server.dxtPath

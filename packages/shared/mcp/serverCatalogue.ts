@@ -1,6 +1,6 @@
 import { BuiltinServerNames } from './builtin'
 import { CATALOGUE_TEXT_EN, type CatalogueKey } from './catalogueText'
-import type { McpServer, McpServerInput } from './server'
+import { anyKindFields, type AnyKindFields, type McpServer, type McpServerInput, type OmitFromServer } from './server'
 
 export type { CatalogueKey } from './catalogueText'
 
@@ -18,7 +18,7 @@ export interface CatalogueEntry {
   /** what the user gives before it is added: a folder goes into its args */
   needs: 'nothing' | 'folder'
   /** the saved server, less its id */
-  server: Omit<McpServerInput, 'id' | 'isActive' | 'installSource'>
+  server: OmitFromServer<McpServerInput, 'id' | 'isActive' | 'installSource'>
   /** for `cli servers --builtin`: the args and env it takes, in English */
   takes: { args?: string; env?: string }
 }
@@ -87,18 +87,18 @@ export function isAbsolutePath(path: string): boolean {
  */
 export function serverFromEntry(entry: CatalogueEntry, options: { id: string; description?: string; folder?: string }): McpServer {
   if (entry.needs === 'folder' && !options.folder) throw new Error(`${entry.server.name} needs a folder`)
+  const args = options.folder ? [options.folder] : 'args' in entry.server && entry.server.args ? [...entry.server.args] : undefined
   return {
     ...entry.server,
-    ...(entry.server.args && { args: [...entry.server.args] }),
-    ...(options.folder && { args: [options.folder] }),
+    ...(args && { args }),
     id: options.id,
-    description: options.description ?? CATALOGUE_TEXT_EN[entry.key].description,
+    ui: { description: options.description ?? CATALOGUE_TEXT_EN[entry.key].description },
     isActive: false,
     installSource: entry.kind === 'builtin' ? 'builtin' : 'preset'
-  }
+  } as McpServer
 }
 
-type Target = Pick<McpServer, 'name' | 'type' | 'baseUrl' | 'command' | 'args'>
+type Target = Pick<AnyKindFields, 'name' | 'type' | 'baseUrl' | 'command' | 'args'>
 
 /**
  * Is this entry already in the list? A built-in is an in-memory server of its name; a preset is a
@@ -106,7 +106,7 @@ type Target = Pick<McpServer, 'name' | 'type' | 'baseUrl' | 'command' | 'args'>
  * server that merely took a preset's name is not that preset).
  */
 export function isInList(entry: CatalogueEntry, servers: Target[]): boolean {
-  const want = entry.server
+  const want = anyKindFields(entry.server as McpServer)
   const sameArgs = (args: string[] | undefined) => (args ?? []).join('\0') === (want.args ?? []).join('\0')
   return servers.some((server) =>
     entry.kind === 'builtin'

@@ -1,5 +1,6 @@
 import type { McpHost } from '../services/mcp/mcpHost'
 import { knownServer, runnableServer, type ServerSource } from '../services/servers/serverAccess'
+import { isHttp } from '@shared/mcp/server'
 import type { NamespaceHandlers } from './IpcRouter'
 
 /**
@@ -30,12 +31,12 @@ export function mcpHandlers(mcp: McpHost, servers: ServerSource): NamespaceHandl
     'mcp:sign-in': ({ serverId }) => mcp.signIn(run(serverId)),
     'mcp:sign-out': async ({ serverId }) => {
       const server = known(serverId)
-      await (await mcp.oauth.get()).signOut(server)
+      if (isHttp(server)) await (await mcp.oauth.get()).signOut(server)
       await mcp.stopServer(server)
     },
     'mcp:auth-status': async ({ serverId }) => {
       const server = known(serverId)
-      return server.baseUrl ? (await mcp.oauth.get()).status(server) : { signedIn: false }
+      return isHttp(server) ? (await mcp.oauth.get()).status(server) : { signedIn: false }
     },
     'mcp:get-server-logs': ({ serverId }) => mcp.getServerLogs(known(serverId)),
     'mcp:get-messages': ({ serverId }) => mcp.getMessages(known(serverId)),

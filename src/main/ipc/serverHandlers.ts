@@ -1,3 +1,4 @@
+import { withClearedFields } from '@shared/mcp/serverChanges'
 import type { Platform } from '../platform/Platform'
 import { refuseUnusableFolders } from '../services/mcp/builtin/filesystem/folderCheck'
 import type { McpHost } from '../services/mcp/mcpHost'
@@ -17,7 +18,7 @@ export function serverHandlers(deps: { registry: ServerRegistry; mcp: McpHost; p
       return registry.add(servers)
     },
     // main's server manager acts on the change (stop, restart, new roots), whoever made it
-    'servers:update': ({ serverId, changes, clear = [] }) => registry.update(serverId, { ...changes, ...Object.fromEntries(clear.map((field) => [field, undefined])) }),
+    'servers:update': ({ serverId, changes, clear = [] }) => registry.update(serverId, withClearedFields(changes, clear)),
     // its process, caches and logs go first (a broken entry has none), an extension's folder after
     'servers:remove': ({ serverId }) => removeServer({ registry, userDataDir: platform.userDataDir, stop: (server) => mcp.removeServer(server) }, serverId),
     'servers:reorder': ({ serverIds }) => registry.reorder(serverIds),

@@ -15,7 +15,7 @@ export async function openExternalSafely(url: string): Promise<void> {
  * the names of the variables it gets) or URL. The page cannot click it for them.
  */
 export async function confirmStartNatively(servers: McpServer[], parent?: BrowserWindow): Promise<boolean> {
-  const targets = servers.map((server) => `${server.name}${server.command ? ' runs' : ' connects to'}:\n${approvalTarget(server)}`)
+  const targets = servers.map((server) => `${server.name}${server.type === 'stdio' ? ' runs' : ' connects to'}:\n${approvalTarget(server)}`)
   const options = {
     type: 'warning' as const,
     title: app.getName(),

@@ -174,7 +174,7 @@ describe('the chat service: conversations, turns, approvals', () => {
     ;({ messageId } = await api('chat:send', { conversationId: other.id, text: 'other' }))
     await api('chat:respond-approval', { requestId: (await waitForApproval(2)).requestId, decision: 'always' })
     await done(messageId)
-    expect(host.registry.get('lab')?.autoApproveTools).toEqual(['add'])
+    expect(host.registry.get('lab')?.tools?.autoApprove).toEqual(['add'])
     const third = await api('chat:create-conversation')
     ;({ messageId } = await api('chat:send', { conversationId: third.id, text: 'third' }))
     expect(calls(await done(messageId))).toEqual([expect.objectContaining({ status: 'ok' })])

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { SamplingDraftEvent } from '@shared/chat/samplingDraft'
 import type { IpcArgs, IpcChannelName, IpcResult, SamplingRequestEvent } from '@shared/ipc/contract'
 import { unwrapResponse } from '@shared/ipc/errors'
-import type { McpServer } from '@shared/mcp/server'
+import type { InMemoryServer } from '@shared/mcp/server'
 import { createHost, type Host } from '../../../src/main/createHost'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 import { scriptedModel, type ChatRequest, type Reply, type ScriptedModel } from '../../fixtures/chat/scriptedModel'
@@ -43,7 +43,7 @@ function samplerServer() {
   return server
 }
 
-const sampler: McpServer = { id: 'sampler', name: 'sampler', type: 'inMemory', isActive: true, env: { API_TOKEN: SERVER_SECRET } }
+const sampler: InMemoryServer = { id: 'sampler', name: 'sampler', type: 'inMemory', isActive: true, env: { API_TOKEN: SERVER_SECRET } }
 
 let script: (request: ChatRequest) => Reply = () => ({ text: 'Blue is calm.' })
 let model: ScriptedModel
@@ -58,7 +58,7 @@ afterEach(async () => {
   script = () => ({ text: 'Blue is calm.' })
 })
 
-async function start(options: { server?: Partial<McpServer>; noProvider?: boolean; clientRequestTimeoutMs?: number } = {}) {
+async function start(options: { server?: Partial<InMemoryServer>; noProvider?: boolean; clientRequestTimeoutMs?: number } = {}) {
   const events: { event: string; payload: unknown }[] = []
   const platform = createNodePlatform({ userDataDir: tempDir('mcp-sampling-draft-'), onEvent: (event, payload) => events.push({ event, payload }) })
   const host = await createHost({

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { McpServer } from '@shared/mcp/server'
 
 const electron = vi.hoisted(() => {
   type Listener = (...args: unknown[]) => void
@@ -195,7 +196,7 @@ describe('Electron IPC adapter', () => {
 })
 
 describe('Electron approval dialog', () => {
-  const server = { id: 's', name: 'github', command: 'npx', args: ['-y', '@example/github-mcp'], env: { GITHUB_TOKEN: 'ghp_secret_value_123' }, cwd: '/work', isActive: true }
+  const server: McpServer = { id: 's', name: 'github', type: 'stdio', command: 'npx', args: ['-y', '@example/github-mcp'], env: { GITHUB_TOKEN: 'ghp_secret_value_123' }, cwd: '/work', isActive: true }
 
   it('shows the whole command, the names (never the values) of its variables and its folder; Run approves, Cancel does not', async () => {
     const show = electron.module.dialog.showMessageBox
@@ -212,7 +213,7 @@ describe('Electron approval dialog', () => {
     expect(options.cancelId).toBe(options.defaultId)
 
     show.mockResolvedValueOnce({ response: 0 })
-    expect(await confirmStartNatively([server, { ...server, id: 't', name: 'remote', command: undefined, args: undefined, env: undefined, cwd: undefined, baseUrl: 'https://example.com/mcp' }])).toBe(false)
+    expect(await confirmStartNatively([server, { id: 't', name: 'remote', type: 'httpAuto', baseUrl: 'https://example.com/mcp', isActive: true }])).toBe(false)
     const both = show.mock.calls.at(-1)!.at(-1) as { message: string; detail: string }
     expect(both.message).toBe('Run these 2 MCP servers?')
     expect(both.detail).toContain('remote connects to:\nhttps://example.com/mcp')

@@ -8,6 +8,7 @@ import { parseManifest } from '../../../src/main/services/extensions/manifest'
 import { ServerRegistry } from '../../../src/main/services/servers/ServerRegistry'
 import { ROOT, tempDir } from '../services/helpers'
 import { helloArchive } from './archives'
+import { anyKindFields } from '@shared/mcp/server'
 
 /**
  * Two installs of the same extension at once: a double-click and a drop (one process), or the
@@ -75,7 +76,7 @@ describe('two installs of the same extension at once', () => {
     const refused = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected')
     expect(refused?.reason).toMatchObject({ code: 'INSTALL_IN_PROGRESS', message: 'an install of "hello-extension" is already running; wait for it to finish, then try again' })
     expectWhole(folder)
-    expect(registry.snapshot().servers.filter((server) => server.dxtPath === folder)).toHaveLength(1)
+    expect(registry.snapshot().servers.filter((server) => anyKindFields(server).dxtPath === folder)).toHaveLength(1)
     expect(readdirSync(extensions)).toEqual(['hello-extension'])
     // the refused one is still staged (the user may try again); discarded, nothing stays in the temp folder
     await installer.staging.discardAll()
@@ -132,6 +133,6 @@ describe('two installs of the same extension at once', () => {
     expect(readdirSync(extensions)).toEqual(['hello-extension'])
     const saved = new ServerRegistry({ userDataDir })
     await saved.load()
-    expect(saved.snapshot().servers.filter((server) => server.dxtPath === folder)).toHaveLength(1)
+    expect(saved.snapshot().servers.filter((server) => anyKindFields(server).dxtPath === folder)).toHaveLength(1)
   })
 })

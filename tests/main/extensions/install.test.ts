@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MASKED_VALUE } from '@shared/mcp/extensions'
-import type { McpServer } from '@shared/mcp/server'
+import { anyKindFields, type McpServer } from '@shared/mcp/server'
 import type { ServerStatusEvent } from '@shared/mcp/status'
 import { assembleHost, type Host } from '../../../src/main/createHost'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
@@ -84,7 +84,7 @@ describe('installing a desktop extension from the window', () => {
       command: 'node',
       args: [`${folder}/server/index.mjs`]
     })
-    expect(server.logoUrl).toBe(preview.iconDataUrl)
+    expect(server.ui?.logoUrl).toBe(preview.iconDataUrl)
     // the greeting may be shown (in a tool's result too); the sensitive key may not
     expect(server.notSecret).toEqual(['user_config.greeting'])
     expect(registry.isApproved(server.id)).toBe(true)
@@ -128,7 +128,7 @@ describe('installing a desktop extension from the window', () => {
     const server = await api.extensions.install({ stageId: preview.stageId, userConfig: { greeting: 'Hi', api_key: 'sk-keep-this-secret' } })
     await api.mcp.callTool({ serverId: server.id, name: 'hello', args: { name: 'A' } })
     const updated = await api.extensions.setUserConfig({ serverId: server.id, values: { greeting: 'Bonjour', api_key: MASKED_VALUE } })
-    expect(updated.userConfig).toEqual({ greeting: 'Bonjour', api_key: 'sk-keep-this-secret' })
+    expect(anyKindFields(updated).userConfig).toEqual({ greeting: 'Bonjour', api_key: 'sk-keep-this-secret' })
     const result = await api.mcp.callTool({ serverId: server.id, name: 'hello', args: { name: 'B' } })
     expect((result.content[0] as { text: string }).text).toContain('Bonjour, B!')
     await expect(api.extensions.setUserConfig({ serverId: server.id, values: { nope: 'x' } })).rejects.toMatchObject({
@@ -167,7 +167,7 @@ describe('installing a desktop extension from the window', () => {
     const hostile = versioned('2.0.0', { server: { type: 'node', entry_point: '../escape.js', mcp_config: { command: 'node', args: [] } } })
     await expect(api.extensions.stage({ fileName: 'hello.mcpb', dataBase64: base64(await helloArchive(hostile)) })).rejects.toMatchObject({ code: 'BAD_MANIFEST' })
     // a 2.0 whose server cannot be saved (its name is another server's) is rolled back after the swap
-    await registry.add([{ id: 'other', name: 'Taken Name', command: 'node' }])
+    await registry.add([{ id: 'other', name: 'Taken Name', type: 'stdio', command: 'node' }])
     const clash = await api.extensions.stage({ fileName: 'hello.mcpb', dataBase64: base64(await helloArchive(versioned('2.0.0', { display_name: 'Taken Name' }))) })
     expect(clash.replaces).toEqual({ version: '1.0.0' })
     await expect(api.extensions.install({ stageId: clash.stageId, userConfig: { greeting: 'Hi' } })).rejects.toMatchObject({ code: 'SERVER_EXISTS' })
@@ -182,9 +182,9 @@ describe('installing a desktop extension from the window', () => {
     expect(v2.replaces).toEqual({ version: '1.0.0' })
     const upgraded = await api.extensions.install({ stageId: v2.stageId, userConfig: { greeting: 'Hey' } })
     expect(upgraded.id).toBe(server.id)
-    expect(upgraded.dxtVersion).toBe('2.0.0')
-    expect(upgraded.userConfig).toEqual({ greeting: 'Hey', api_key: 'sk-kept-across-upgrade' })
-    expect(registry.snapshot().servers.filter((s) => s.dxtPath)).toHaveLength(1)
+    expect(anyKindFields(upgraded).dxtVersion).toBe('2.0.0')
+    expect(anyKindFields(upgraded).userConfig).toEqual({ greeting: 'Hey', api_key: 'sk-kept-across-upgrade' })
+    expect(registry.snapshot().servers.filter((s) => anyKindFields(s).dxtPath)).toHaveLength(1)
     expect(JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')).version).toBe('2.0.0')
     expect(readdirSync(extensions)).toEqual(['hello-extension'])
     expect(await call()).toMatch(/^Hey, U! \(version 2\.0\.0/)
@@ -215,7 +215,7 @@ describe('installing a desktop extension from the window', () => {
     expect(preview.signature.status).toBe('invalid')
     await expect(api.extensions.install({ stageId: preview.stageId, userConfig: { greeting: 'Hi' } })).rejects.toMatchObject({ code: 'BAD_SIGNATURE' })
     const server = await api.extensions.install({ stageId: preview.stageId, userConfig: { greeting: 'Hi' }, acceptInvalidSignature: true })
-    expect(server.dxtVersion).toBe('1.0.0')
+    expect(anyKindFields(server).dxtVersion).toBe('1.0.0')
   })
 
   it('an extension for another OS is staged with its problem shown, and not installed', async () => {

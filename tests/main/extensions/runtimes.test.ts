@@ -8,6 +8,7 @@ import { ServerRegistry } from '../../../src/main/services/servers/ServerRegistr
 import { createDirectApi } from '../../support/directApi'
 import { ROOT, tempDir } from '../services/helpers'
 import { helloArchive, helloManifest, zip } from './archives'
+import { anyKindFields } from '@shared/mcp/server'
 
 /**
  * server.type at start, with real child processes: a Python extension run by the python3 that
@@ -123,7 +124,7 @@ describe('the runtime an extension runs with', () => {
     const server = await api.extensions.install({ stageId: preview.stageId, userConfig: { greeting: 'Hi' } })
     expect(text(await api.mcp.callTool({ serverId: server.id, name: 'hello', args: { name: 'Bo' } }))).toContain('Hi, Bo!')
     const logs = await api.mcp.getServerLogs({ serverId: server.id })
-    expect(logs.map((entry) => entry.message)).toContain(`starting ${resolve(process.execPath)} ${join(server.dxtPath!, 'server/index.mjs')}`)
+    expect(logs.map((entry) => entry.message)).toContain(`starting ${resolve(process.execPath)} ${join(anyKindFields(server).dxtPath!, 'server/index.mjs')}`)
   })
 
   it('a uv extension without uv: the preview and the start say to install uv', async () => {

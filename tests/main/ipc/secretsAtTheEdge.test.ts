@@ -20,7 +20,7 @@ const KEY = 'sk-only-in-the-shell-7d41e0'
 const leaky: McpServer = {
   id: 'leaky',
   name: 'leaky',
-  command: process.execPath,
+  type: 'stdio', command: process.execPath,
   args: [fixture('leaky-secret.mjs')],
   env: { API_KEY: '${env:MCP_STUDIO_EDGE_KEY}' },
   isActive: true

@@ -20,7 +20,7 @@ async function app(options: { confirm?: (servers: McpServer[]) => Promise<boolea
   const call = async <C extends IpcChannelName>(channel: C, args: IpcArgs<C>) =>
     unwrapResponse(await host.router.invoke(channel, args, { via: 'direct' })) as IpcResult<C>
   const pidFile = join(tempDir('mcp-trust-pids-'), 'pids')
-  const echo: McpServer = { id: 'echo', name: 'echo', command: process.execPath, args: [fixture('pid-echo.mjs')], env: { PID_FILE: pidFile }, isActive: true }
+  const echo: McpServer = { id: 'echo', name: 'echo', type: 'stdio', command: process.execPath, args: [fixture('pid-echo.mjs')], env: { PID_FILE: pidFile }, isActive: true }
   return { host, call, echo, spawned: () => readPids(pidFile).length }
 }
 
@@ -68,8 +68,8 @@ describe('trust: main runs only what the user approved', () => {
     expect(spawned()).toBe(1)
 
     // a description is not what runs: still approved, and nothing the change did not name moves
-    const described = await call('servers:update', { serverId: 'echo', changes: { description: 'says things back' } })
-    expect(described).toEqual({ ...echo, description: 'says things back' })
+    const described = await call('servers:update', { serverId: 'echo', changes: { ui: { description: 'says things back' } } })
+    expect(described).toEqual({ ...echo, ui: { description: 'says things back' } })
     expect((await call('servers:list', undefined)).approved).toEqual({ echo: true })
 
     await call('servers:update', { serverId: 'echo', changes: { args: [fixture('pid-echo.mjs'), '--verbose'] } })

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { McpServer } from '@shared/mcp/server'
+import type { McpServer, StdioServer } from '@shared/mcp/server'
 import type { ServerStatusEvent } from '@shared/mcp/status'
 import { createHost, type Host } from '../../../src/main/createHost'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
@@ -12,7 +12,7 @@ afterEach(async () => {
   await Promise.all(hosts.splice(0).map((host) => host.close()))
 })
 
-function pidServer(extra: Partial<McpServer> = {}) {
+function pidServer(extra: Partial<StdioServer> = {}) {
   const pidFile = join(tempDir(), 'pids')
   return { pidFile, server: stdioServer(fixture('pid-echo.mjs'), { env: { PID_FILE: pidFile }, ...extra }) }
 }
@@ -77,7 +77,7 @@ describe('main owns each server’s life, with no window open', () => {
     const [first] = readPids(pidFile)
 
     // a cosmetic edit: the same process goes on
-    await cli.update(server.id, { name: 'renamed', description: 'words', tags: ['x'] })
+    await cli.update(server.id, { name: 'renamed', ui: { description: 'words', tags: ['x'] } })
     await cli.flush()
     // a second, launch-relevant edit after it proves the app has seen the first
     await cli.update(server.id, { env: { PID_FILE: pidFile, MODE: 'two' } })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseMcpConfig } from '@shared/mcp/configImport'
-import type { McpServer } from '@shared/mcp/server'
+import { anyKindFields, type McpServer } from '@shared/mcp/server'
 import { createHost } from '../../../src/main/createHost'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 import { redirectFollower } from '../../../src/main/services/mcp/oauth/browser'
@@ -72,7 +72,7 @@ describe('client metadata documents', () => {
 
   it('come in with an imported config, and one that is not https is refused naming the field', () => {
     const [server] = parseMcpConfig({ mcpServers: { remote: { type: 'streamableHttp', url: 'https://mcp.example.com/mcp', oauth: { clientMetadataUrl: DOCUMENT } } } })
-    expect(server.oauth?.clientMetadataUrl).toBe(DOCUMENT)
+    expect(anyKindFields(server).oauth?.clientMetadataUrl).toBe(DOCUMENT)
     expect(() => parseMcpConfig({ mcpServers: { remote: { type: 'streamableHttp', url: 'https://mcp.example.com/mcp', oauth: { clientMetadataUrl: 'http://studio.example.com/c.json' } } } })).toThrow(
       /oauth\.clientMetadataUrl must be an https URL with a path/
     )

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { McpServer } from '@shared/mcp/server'
+import type { HttpServer } from '@shared/mcp/server'
 import type { ServerStatusEvent } from '@shared/mcp/status'
 import { redirectFollower } from '../../../src/main/services/mcp/oauth/browser'
 import { startAuthServer, type AuthServer } from '../../fixtures/oauth/authServer'
@@ -42,7 +42,7 @@ function service() {
   }).service
 }
 
-const server = (): McpServer => ({ id: 'protected', name: 'protected', type: 'streamableHttp', baseUrl: rs.url, isActive: true, oauth: { callbackPort: 0 } })
+const server = (): HttpServer => ({ id: 'protected', name: 'protected', type: 'streamableHttp', baseUrl: rs.url, isActive: true, oauth: { callbackPort: 0 } })
 
 const whoami = async (s: ReturnType<typeof service>) => {
   const result = await s.callTool({ server: server(), name: 'whoami', args: {} })

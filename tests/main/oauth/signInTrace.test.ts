@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { McpServer } from '@shared/mcp/server'
+import type { HttpServer } from '@shared/mcp/server'
 import { redirectFollower } from '../../../src/main/services/mcp/oauth/browser'
 import { Tracing } from '../../../src/main/services/trace/Tracing'
 import { startAuthServer, type AuthServer } from '../../fixtures/oauth/authServer'
@@ -25,7 +25,7 @@ afterEach(async () => {
   await auth.close()
 })
 
-const server = (): McpServer => ({ id: 'protected', name: 'protected', type: 'streamableHttp', baseUrl: rs.url, isActive: true, oauth: { callbackPort: 0 } })
+const server = (): HttpServer => ({ id: 'protected', name: 'protected', type: 'streamableHttp', baseUrl: rs.url, isActive: true, oauth: { callbackPort: 0 } })
 
 describe('a sign-in as a span', () => {
   it('is {server}.signIn with its steps as events in order, and no token, code or verifier anywhere in it', async () => {

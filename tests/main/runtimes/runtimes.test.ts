@@ -43,7 +43,7 @@ async function app(path: string) {
 }
 
 async function addApproved(registry: ServerRegistry, command: string, args: string[]) {
-  const [server] = await registry.add([{ id: `s-${command}`, name: `needs ${command}`, command, args, isActive: false }])
+  const [server] = await registry.add([{ id: `s-${command}`, name: `needs ${command}`, type: 'stdio', command, args, isActive: false }])
   await registry.approve(server.id)
   return server
 }

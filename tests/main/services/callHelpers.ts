@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { McpServer } from '@shared/mcp/server'
+import type { StdioServer } from '@shared/mcp/server'
 import { fixture, stdioServer, tempDir, type RecordedEvent } from './helpers'
 
 /** The lab fixture over stdio, recording every request and notification it receives in a file. */
-export function labServer(extra: Partial<McpServer> = {}): { server: McpServer; wire: () => string[]; received: (line: string) => number } {
+export function labServer(extra: Partial<StdioServer> = {}): { server: StdioServer; wire: () => string[]; received: (line: string) => number } {
   const eventsFile = join(tempDir('mcp-lab-'), 'events.log')
   const server = stdioServer(fixture('lab.mjs'), { name: 'lab', ...extra, env: { ...extra.env, EVENTS_FILE: eventsFile } })
   const wire = () => (existsSync(eventsFile) ? readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean) : [])

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { McpServer } from '@shared/mcp/server'
+import { anyKindFields, type StdioServer } from '@shared/mcp/server'
 import { resolveStdioCommand, type ResolverContext } from '../../../src/main/services/mcp/commandResolver'
 import { createLoginShellEnvLoader, readLoginShellEnv } from '../../../src/main/services/mcp/shellEnv'
 import { closeAllServices, EVERYTHING, isAlive, makeService, stdioServer, tempDir, waitFor } from './helpers'
@@ -24,7 +24,7 @@ function fakeExecutable(dir: string, name: string): string {
   return file
 }
 
-const baseServer = (extra: Partial<McpServer>): McpServer => ({ id: 'r', name: 'resolver', isActive: true, ...extra })
+const baseServer = (extra: Partial<StdioServer>): StdioServer => ({ id: 'r', name: 'resolver', type: 'stdio', command: '', isActive: true, ...extra })
 
 describe('login-shell environment', () => {
   it('picks up variables the user exports in their shell profile', async () => {
@@ -162,7 +162,7 @@ describe('command resolution', () => {
     const resolved = await resolveStdioCommand(server, ctx('/nowhere', []))
     expect(resolved.env.TOKEN_X).toBe('abc')
     expect(resolved.env).not.toBe(env)
-    expect(server.env).toEqual({ PATH: process.env.PATH, TOKEN_X: 'abc' })
+    expect(anyKindFields(server).env).toEqual({ PATH: process.env.PATH, TOKEN_X: 'abc' })
   })
 
   it('server.env is unchanged after a real connect', async () => {

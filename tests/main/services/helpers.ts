@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { IpcEventName } from '@shared/ipc/contract'
-import type { McpServer } from '@shared/mcp/server'
+import type { StdioServer } from '@shared/mcp/server'
 import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
 import { forwardEvents } from '../../../src/main/ipc/forwardEvents'
 import { MCPService, type MCPServiceOptions } from '../../../src/main/services/mcp/MCPService'
@@ -43,12 +43,12 @@ export async function closeAllServices(): Promise<void> {
 }
 
 let serial = 0
-export function stdioServer(script: string, extra: Partial<McpServer> = {}): McpServer {
+export function stdioServer(script: string, extra: Partial<StdioServer> = {}): StdioServer {
   serial++
-  return { id: `srv-${serial}`, name: `server-${serial}`, command: process.execPath, args: [script], isActive: true, ...extra }
+  return { id: `srv-${serial}`, name: `server-${serial}`, type: 'stdio', command: process.execPath, args: [script], isActive: true, ...extra }
 }
 
-export function everythingStdio(extra: Partial<McpServer> = {}): McpServer {
+export function everythingStdio(extra: Partial<StdioServer> = {}): StdioServer {
   return stdioServer(EVERYTHING, { name: 'everything', args: [EVERYTHING, 'stdio'], ...extra })
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { McpServer } from '@shared/mcp/server'
+import type { McpServer, StdioServer } from '@shared/mcp/server'
 import { ServerLogEntrySchema } from '@shared/mcp/logs'
 import type { MCPService } from '../../../src/main/services/mcp/MCPService'
 import { closeAllServices, everythingStdio, fixture, makeService, stdioServer, waitFor, type RecordedEvent } from './helpers'
@@ -7,7 +7,7 @@ import { closeAllServices, everythingStdio, fixture, makeService, stdioServer, w
 // what a developer inspecting a server expects of the host: completion/complete, logging/setLevel
 // with the eight syslog levels kept apart, structured content passed on as sent, and
 // subscriptions that last as long as the session
-const devtools = (extra: Partial<McpServer> = {}) => stdioServer(fixture('devtools.mjs'), { name: 'devtools', ...extra })
+const devtools = (extra: Partial<StdioServer> = {}) => stdioServer(fixture('devtools.mjs'), { name: 'devtools', ...extra })
 const plain = () => devtools({ name: 'plain', env: { DEVTOOLS_PLAIN: '1' } })
 
 describe('argument completion (completion/complete)', () => {

@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm'
 import { setFlagsFromString } from 'node:v8'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ServerLogEntrySchema, type ServerLogEntry } from '@shared/mcp/logs'
-import type { McpServer } from '@shared/mcp/server'
+import type { McpServer, StdioServer } from '@shared/mcp/server'
 import type { MCPService } from '../../../src/main/services/mcp/MCPService'
 import { closeAllServices, fixture, makeService, stdioServer, waitFor, type RecordedEvent } from './helpers'
 
@@ -143,7 +143,7 @@ describe('a server flooding stderr', () => {
 
 describe('secrets in logs', () => {
   const KEY = 'sk-live-3f9a8b7c6d5e4f30a1b2'
-  const leaky = (extra: Partial<McpServer> = {}) =>
+  const leaky = (extra: Partial<StdioServer> = {}) =>
     stdioServer(fixture('leaky-secret.mjs'), { env: { API_KEY: KEY }, ...extra })
 
   it('an env secret the server prints, logs and throws never appears in a log entry or an event', async () => {

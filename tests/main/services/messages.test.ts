@@ -2,7 +2,7 @@ import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { McpMessageEntrySchema, type McpMessageEntry } from '@shared/mcp/messages'
-import type { McpServer } from '@shared/mcp/server'
+import type { InMemoryServer, McpServer } from '@shared/mcp/server'
 import type { MCPService } from '../../../src/main/services/mcp/MCPService'
 import { closeAllServices, everythingStdio, fixture, makeService, startEverythingHttp, stdioServer, waitFor, type RecordedEvent } from './helpers'
 
@@ -23,7 +23,7 @@ beforeAll(() => {
 afterAll(closeAllServices)
 
 let serial = 0
-const memServer = (extra: Partial<McpServer> = {}): McpServer => ({ id: `msg-mem-${++serial}`, name: 'echo-mem', type: 'inMemory', isActive: true, ...extra })
+const memServer = (extra: Partial<InMemoryServer> = {}): InMemoryServer => ({ id: `msg-mem-${++serial}`, name: 'echo-mem', type: 'inMemory', isActive: true, ...extra })
 
 const messagesOf = (server: McpServer) => service.getMessages(server)
 const pushedOf = (server: McpServer): McpMessageEntry[] =>
@@ -90,24 +90,25 @@ describe('the messages of a server', () => {
     expect(error.durationMs).toBeGreaterThanOrEqual(0)
   })
 
-  it('secrets in env, headers and args values are redacted in bodies, both ways and in what is pushed', async () => {
+  // header values take the same path (serverSecretValues, see redact.test.ts); an in-process server has none
+  it('secrets in env and args values are redacted in bodies, both ways and in what is pushed', async () => {
     const ENV = 'env-secret-value-8d7f6a5e'
-    const HEADER = 'header-secret-value-1c2b3a'
+    const OTHER = 'other-secret-value-1c2b3a'
     const FLAG = 'flag-secret-value-9e8d7c'
-    const server = memServer({ env: { SOME_SETTING: ENV }, headers: { 'X-Custom': HEADER }, args: ['--api-key', FLAG] })
-    for (const secret of [ENV, HEADER, FLAG]) await service.callTool({ server, name: 'echo', args: { message: `value ${secret} here` } })
+    const server = memServer({ env: { SOME_SETTING: ENV, X_CUSTOM: OTHER }, args: ['--api-key', FLAG] })
+    for (const secret of [ENV, OTHER, FLAG]) await service.callTool({ server, name: 'echo', args: { message: `value ${secret} here` } })
     // a secret-looking key is hidden whatever its value
     await service.callTool({ server, name: 'echo', args: { message: 'ok', password: 'hunter2-hunter2' } })
     const entries = messagesOf(server)
     const text = JSON.stringify(entries)
-    for (const secret of [ENV, HEADER, FLAG, 'hunter2-hunter2']) expect(text).not.toContain(secret)
+    for (const secret of [ENV, OTHER, FLAG, 'hunter2-hunter2']) expect(text).not.toContain(secret)
     const calls = find(entries, { direction: 'out', method: 'tools/call' })
     expect(calls[0].body).toMatchObject({ params: { arguments: { message: 'value <redacted> here' } } })
     expect(calls[3].body).toMatchObject({ params: { arguments: { password: '<redacted>' } } })
     const replies = find(entries, { direction: 'in', kind: 'response', method: 'tools/call' })
     expect(replies[0].body).toMatchObject({ result: { content: [{ text: 'Echo: value <redacted> here' }] } })
     await waitFor(() => pushedOf(server).length === entries.length, 5000, 'every entry pushed')
-    for (const secret of [ENV, HEADER, FLAG]) expect(JSON.stringify(pushedOf(server))).not.toContain(secret)
+    for (const secret of [ENV, OTHER, FLAG]) expect(JSON.stringify(pushedOf(server))).not.toContain(secret)
   })
 
   it("a server that leaks its key in its log notifications and errors: the key is never in a message", async () => {

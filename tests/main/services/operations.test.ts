@@ -50,7 +50,7 @@ describe('tools', () => {
   })
 
   it('disabledTools are refused before anything is sent', async () => {
-    await expect(service.callTool({ server: { ...server, disabledTools: ['echo'] }, name: 'echo', args: { message: 'x' } })).rejects.toThrow(
+    await expect(service.callTool({ server: { ...server, tools: { disabled: ['echo'] } }, name: 'echo', args: { message: 'x' } })).rejects.toThrow(
       'MCP server "everything": tool "echo" is disabled for this server'
     )
   })

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { McpServer } from '@shared/mcp/server'
 import { listAllPrompts, listAllResourceTemplates, listAllTools } from '../../../src/main/services/mcp/serverLists'
 
-const server: McpServer = { id: 's', name: 'paged', isActive: true }
+const server: McpServer = { id: 's', name: 'paged', type: 'stdio', command: 'paged', isActive: true }
 
 // a client whose tools/list and prompts/list answer from `pages`, by cursor ('' for the first)
 function pagedClient(pages: Record<string, { names: string[]; nextCursor?: string }>, capabilities: object = { tools: {}, prompts: {} }) {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { ServerLogEntry } from '@shared/mcp/logs'
+import type { McpServer } from '@shared/mcp/server'
 import { ServerLogs } from '../../../src/main/services/mcp/serverLogs'
 
 describe('ServerLogs', () => {
-  const server = { id: 's', name: 's', env: { GITHUB_TOKEN: 'ghp_supersecretvalue' }, isActive: true }
+  const server: McpServer = { id: 's', name: 's', type: 'stdio', command: 'node', env: { GITHUB_TOKEN: 'ghp_supersecretvalue' }, isActive: true }
   function setup() {
     const batches: Array<{ serverId: string; entries: ServerLogEntry[] }> = []
     return { batches, logs: new ServerLogs((_event, payload) => batches.push(payload as never)) }

@@ -163,7 +163,7 @@ describe('arguments', () => {
 
 describe('disabled tools and call ids', () => {
   it('a disabled tool is refused with a clear error before anything reaches the server', async () => {
-    const { server, wire } = labServer({ id: 'lab-disabled', disabledTools: ['wait'] })
+    const { server, wire } = labServer({ id: 'lab-disabled', tools: { disabled: ['wait'] } })
     const call = service.callTool({ server, name: 'wait', args: { ms: 100 } })
     await expect(call).rejects.toMatchObject({ code: 'TOOL_DISABLED' })
     await expect(call).rejects.toThrow('MCP server "lab": tool "wait" is disabled for this server — enable it in the server\'s Tools tab')

@@ -53,14 +53,14 @@ describe('transports against server-everything', () => {
   })
 
   it('a URL without a type speaks Streamable HTTP when the server does', async () => {
-    const { service, result } = await connectListEcho({ id: 'auto-http', name: 'auto-http', baseUrl: streamable.url, isActive: true })
+    const { service, result } = await connectListEcho({ id: 'auto-http', name: 'auto-http', type: 'httpAuto', baseUrl: streamable.url, isActive: true })
     expect(result.content).toEqual([{ type: 'text', text: 'Echo: hello' }])
-    const log = service.getServerLogs({ id: 'auto-http', name: 'auto-http', baseUrl: streamable.url, isActive: true })
+    const log = service.getServerLogs({ id: 'auto-http', name: 'auto-http', type: 'httpAuto', baseUrl: streamable.url, isActive: true })
     expect(log.some((e) => e.message.includes('connected over streamableHttp'))).toBe(true)
   })
 
   it('a URL without a type falls back to SSE when the initialize POST gets a 4xx', async () => {
-    const server: McpServer = { id: 'auto-sse', name: 'auto-sse', baseUrl: sse.url, isActive: true }
+    const server: McpServer = { id: 'auto-sse', name: 'auto-sse', type: 'httpAuto', baseUrl: sse.url, isActive: true }
     const { service, result } = await connectListEcho(server)
     expect(result.content).toEqual([{ type: 'text', text: 'Echo: hello' }])
     const messages = service.getServerLogs(server).map((e) => e.message)
@@ -120,7 +120,7 @@ describe('transports against server-everything', () => {
     const { freePort } = await import('./helpers')
     const port = await freePort()
     const { service } = makeService()
-    const server: McpServer = { id: 'down', name: 'down-server', baseUrl: `http://127.0.0.1:${port}/mcp`, isActive: true }
+    const server: McpServer = { id: 'down', name: 'down-server', type: 'httpAuto', baseUrl: `http://127.0.0.1:${port}/mcp`, isActive: true }
     const failure = service.initClient(server)
     await expect(failure).rejects.toThrow(`MCP server "down-server": connection refused at http://127.0.0.1:${port}/mcp`)
     // no type set: the message says SSE was not tried, and why

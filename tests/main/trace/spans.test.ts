@@ -94,7 +94,7 @@ describe.each([
 
   it('a failing call records the error: a tool error result, and a call refused by the host with its code', async () => {
     const { service, tracing } = tracedService()
-    const server = everythingStdio({ id: 'trace-fail', disabledTools: ['echo'] })
+    const server = everythingStdio({ id: 'trace-fail', tools: { disabled: ['echo'] } })
     const result = await service.callTool({ server, name: 'get-sum', args: { a: 'not a number', b: 1 } })
     expect(result.isError).toBe(true)
     await expect(service.callTool({ server, name: 'echo', args: { message: 'hi' } })).rejects.toMatchObject({ code: 'TOOL_DISABLED' })

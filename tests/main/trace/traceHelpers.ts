@@ -1,5 +1,5 @@
 import { McpServer as SdkServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { McpServer } from '@shared/mcp/server'
+import type { InMemoryServer } from '@shared/mcp/server'
 import type { TraceSpan } from '@shared/trace/spans'
 import { z } from 'zod'
 import type { MCPServiceOptions } from '../../../src/main/services/mcp/MCPService'
@@ -25,7 +25,7 @@ export function echoServer() {
 }
 
 let serial = 0
-export function inMemoryEcho(extra: Partial<McpServer> = {}): McpServer {
+export function inMemoryEcho(extra: Partial<InMemoryServer> = {}): InMemoryServer {
   serial++
   return { id: `echo-${serial}`, name: 'echo', type: 'inMemory', isActive: true, ...extra }
 }

@@ -38,7 +38,7 @@ async function setup({ provider = true, autoApprove = [] as string[] }: { provid
   cleanups.push(() => model.close())
   const main = await createMcpApi()
   cleanups.push(() => main.dispose())
-  await main.addServers([stdioServer('everything', EVERYTHING, { autoApproveTools: autoApprove })])
+  await main.addServers([stdioServer('everything', EVERYTHING, { tools: { autoApprove: autoApprove } })])
   // what an earlier session on the Models page saved
   if (provider) await main.api.chat.saveProvider({ name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-1'], defaultModel: 'scripted-1' })
   const view = renderApp(<App />, { api: main.api })

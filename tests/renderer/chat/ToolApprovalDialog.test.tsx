@@ -68,7 +68,7 @@ describe('the tool approval dialog on the real main side', () => {
     // the next waits in the same dialog
     await waitFor(() => expect(screen.getByTestId('chat-approval-body').getAttribute('data-request-id')).not.toBe(shown))
     expect(screen.getByTestId('chat-approval-body').textContent).not.toContain('more call')
-    await waitFor(() => expect(main.registry.get('everything')?.autoApproveTools).toEqual(['get-sum']))
+    await waitFor(() => expect(main.registry.get('everything')?.tools?.autoApprove).toEqual(['get-sum']))
     fireEvent.click(screen.getByTestId('chat-approval-chat'))
     await waitFor(() => expect(screen.queryByTestId('chat-approval-body')).toBeNull())
     for (const id of ids) await waitFor(async () => expect(await answerOf(main, id)).toContain('The sum of 4 and 5 is 9'), { timeout: 20_000 })

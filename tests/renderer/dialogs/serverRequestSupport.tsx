@@ -14,7 +14,7 @@ let serial = 0
 /** server-everything over stdio, as a real child process. */
 export function everything(name = 'Everything'): McpServer {
   serial++
-  return { id: `everything-${serial}`, name, command: process.execPath, args: [EVERYTHING, 'stdio'], isActive: true }
+  return { id: `everything-${serial}`, name, type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], isActive: true }
 }
 
 const disposers: Array<() => Promise<void>> = []

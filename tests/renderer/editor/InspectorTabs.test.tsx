@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { McpServer } from '@shared/mcp/server'
+import type { StdioServer } from '@shared/mcp/server'
 import { cleanupServers, fixture, renderServers, rowOf, waitForStatus } from '../servers/serversSupport'
 
 afterEach(cleanupServers)
 
 // a watch and the log levels through the whole app: the real editor, its tabs, and a real server behind main
-const devtools = (extra: Partial<McpServer> = {}): McpServer => ({
+const devtools = (extra: Partial<StdioServer> = {}): StdioServer => ({
   id: 'devtools',
   name: 'Devtools',
   type: 'stdio',

@@ -7,6 +7,7 @@ import { createLoginShellEnvLoader } from '../../../src/main/services/mcp/shellE
 import { registryFreeEnv } from '../../support/registryFreeEnv'
 import { cleanupServers, everything, fixture, renderServers, rowOf, waitForStatus } from '../servers/serversSupport'
 import { cachedApprovals, cachedServers } from '../support/cachedServers'
+import { anyKindFields } from '@shared/mcp/server'
 
 afterEach(cleanupServers)
 
@@ -39,7 +40,7 @@ describe('server editor: General', () => {
 
   it('validates inline with the field named: env lines, a taken name, a URL; values stay masked until shown', async () => {
     const local = { id: 'l', name: 'Local', type: 'stdio' as const, command: 'node', description: 'old', env: { API_KEY: 'sk-secret' }, isActive: false }
-    const { store } = await renderServers([local, { id: 'o', name: 'Other', command: 'x', isActive: false }])
+    const { store } = await renderServers([local, { id: 'o', name: 'Other', type: 'stdio', command: 'x', isActive: false }])
     fireEvent.click(within(rowOf('Local')).getByTestId('server-edit'))
     await screen.findByTestId('general-tab')
     expect(field('env').value).toBe('API_KEY=••••••')
@@ -78,9 +79,9 @@ describe('server editor: General', () => {
     type('description', 'only words')
     fireEvent.click(screen.getByTestId('editor-save'))
     expect(await screen.findByText('Everything was saved.')).toBeTruthy()
-    expect(cachedServers(store)[0].description).toBe('only words')
+    expect(cachedServers(store)[0].ui?.description).toBe('only words')
     await manager.settled()
-    expect(service.pidOf(everything({ description: 'only words' }))).toBe(pid)
+    expect(service.pidOf(everything({ ui: { description: 'only words' } }))).toBe(pid)
     expect(screen.getByTestId('server-status').dataset.status).toBe('connected')
 
     fireEvent.click(screen.getByTestId('editor-tab-tools'))
@@ -100,7 +101,7 @@ describe('server editor: General', () => {
       type('cwd', dir)
       fireEvent.click(screen.getByTestId('editor-save'))
       expect(await screen.findByText('Everything was saved.')).toBeTruthy()
-      expect(cachedServers(store)[0].cwd).toBe(dir)
+      expect(anyKindFields(cachedServers(store)[0]).cwd).toBe(dir)
       expect(cachedApprovals(store)).toEqual({ everything: true })
       await waitFor(() => {
         const now = service.pidOf(everything({ cwd: dir }))
@@ -259,7 +260,7 @@ describe('server editor: the package registry', () => {
     expect(options).toEqual(['Default', 'npm: https://npm.mirror.example/ (from ~/.npmrc)', 'Custom URL'])
     fireEvent.click(screen.getByText('npm: https://npm.mirror.example/ (from ~/.npmrc)'))
     fireEvent.click(screen.getByTestId('editor-save'))
-    await waitFor(() => expect(cachedServers(store)[0].registryUrl).toBe('https://npm.mirror.example/'))
+    await waitFor(() => expect(anyKindFields(cachedServers(store)[0]).registryUrl).toBe('https://npm.mirror.example/'))
     expect(screen.queryByTestId('editor-registry-url')).toBeNull()
   })
 

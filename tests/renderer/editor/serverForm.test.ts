@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { McpServer } from '@shared/mcp/server'
+import { anyKindFields, type McpServer } from '@shared/mcp/server'
 import { diffServer, fromFormValues, toFormValues } from '@renderer/components/editor/serverForm'
 import { maskEnv } from '@renderer/components/editor/EnvField'
 
-const base: McpServer = { id: 'a', name: 'A', type: 'stdio', command: 'node', args: ['x.js'], env: { K: 'v=1' }, isActive: true, disabledTools: ['t'] }
+const base: McpServer = { id: 'a', name: 'A', type: 'stdio', command: 'node', args: ['x.js'], env: { K: 'v=1' }, isActive: true, tools: { disabled: ['t'] } }
 
 describe('server form', () => {
   it('round-trips a server through the form unchanged, keeping fields the form does not show', () => {
@@ -19,8 +19,8 @@ describe('server form', () => {
     const { server } = fromFormValues(remote, base, [])
     expect(server).toMatchObject({ type: 'sse', baseUrl: 'https://h/sse', headers: { Authorization: 'Bearer a:b' } })
     // a remote server keeps no stdio fields
-    expect(server.command).toBeUndefined()
-    expect(server.env).toBeUndefined()
+    expect(anyKindFields(server).command).toBeUndefined()
+    expect(anyKindFields(server).env).toBeUndefined()
   })
 
   it('a built-in keeps its args and env through the form (its folder, its data file); it has no command or URL', () => {
@@ -28,7 +28,7 @@ describe('server form', () => {
     const { server, errors } = fromFormValues(toFormValues(builtin), builtin, [])
     expect(errors).toEqual({})
     expect(server).toEqual(builtin)
-    expect(fromFormValues({ ...toFormValues(builtin), args: '/a\n/b' }, builtin, []).server.args).toEqual(['/a', '/b'])
+    expect(anyKindFields(fromFormValues({ ...toFormValues(builtin), args: '/a\n/b' }, builtin, []).server).args).toEqual(['/a', '/b'])
   })
 
   it('names each bad field', () => {

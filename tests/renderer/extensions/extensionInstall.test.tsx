@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { helloArchive, helloManifest } from './helloArchive'
 import { cleanupServers, renderServers, rowOf, waitForStatus } from '../servers/serversSupport'
+import { anyKindFields } from '@shared/mcp/server'
 
 afterEach(cleanupServers)
 
@@ -155,7 +156,7 @@ describe("an installed extension's settings in the editor", () => {
 
     fireEvent.change(greeting, { target: { value: 'Good day' } })
     fireEvent.click(within(settings).getByTestId('extension-settings-save'))
-    await waitFor(() => expect(registry.get(installed.id)?.userConfig).toEqual({ greeting: 'Good day', api_key: 'sk-stored-secret' }))
+    await waitFor(() => expect(anyKindFields(registry.get(installed.id)!).userConfig).toEqual({ greeting: 'Good day', api_key: 'sk-stored-secret' }))
     expect(screen.queryByTestId('extension-settings-error')).toBeNull()
   })
 })
@@ -231,7 +232,7 @@ describe('the settings form, every kind of field', () => {
     fireEvent.click(screen.getByTestId('extension-install'))
     await waitFor(() => expect(registry.snapshot().servers).toHaveLength(1), { timeout: 15_000 })
     // empty ones left out (their defaults apply at start), the rest as their kind
-    expect(registry.snapshot().servers[0].userConfig).toEqual({ port: 8080, verbose: false, folders: ['/srv/a', '/srv/b'], log_file: '/var/log/hello.log' })
+    expect(anyKindFields(registry.snapshot().servers[0]).userConfig).toEqual({ port: 8080, verbose: false, folders: ['/srv/a', '/srv/b'], log_file: '/var/log/hello.log' })
     // the dialog closes once the install returned: the test ends after the page has settled, not
     // while the dialog still updates (after the last test, with no window left to update)
     await waitFor(() => expect(screen.queryByTestId('extension-dialog')).toBeNull())

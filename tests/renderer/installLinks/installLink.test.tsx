@@ -4,6 +4,7 @@ import { buildInstallLink } from '@shared/mcp/installLink'
 import { InstallLinkInbox } from '../../../src/main/services/installLinks/InstallLinkInbox'
 import { cleanupServers, renderServers, waitForStatus } from '../servers/serversSupport'
 import { cachedServers } from '../support/cachedServers'
+import { anyKindFields } from '@shared/mcp/server'
 
 afterEach(cleanupServers)
 
@@ -104,7 +105,7 @@ describe('install links', () => {
     expect(submit.textContent).toBe('Add 2 servers')
     fireEvent.click(submit)
     await waitFor(() => expect(registry.snapshot().servers.map((s) => s.name)).toEqual(['api', 'plain']))
-    expect(registry.snapshot().servers[0].env).toEqual({ TOKEN: 'typed-token' })
+    expect(anyKindFields(registry.snapshot().servers[0]).env).toEqual({ TOKEN: 'typed-token' })
   })
 
   it('two links one after the other: the second shows when the first is done', async () => {

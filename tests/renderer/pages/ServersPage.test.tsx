@@ -63,7 +63,7 @@ describe('ServersPage', () => {
     await api.servers.add({
       servers: [
         { id: 'a', name: 'Everything', type: 'stdio', command: 'npx', args: ['-y', 'srv'], isActive: false },
-        { id: 'b', name: 'Remote', baseUrl: 'https://example.com/mcp', isActive: false }
+        { id: 'b', name: 'Remote', type: 'httpAuto', baseUrl: 'https://example.com/mcp', isActive: false }
       ]
     })
     const rows = await screen.findAllByTestId('server-list-item')

@@ -89,7 +89,7 @@ describe('persistence through main', () => {
     const first = createAppStore({ api, storage: createIpcStorage(api) })
     await waitFor(() => expect(first.persistor.getState().bootstrapped).toBe(true))
     first.store.dispatch(setLanguage('zh-CN'))
-    await api.servers.add({ servers: [{ id: 'x', name: 'Saved', command: 'uvx', args: ['mcp-server-time'], isActive: false }] })
+    await api.servers.add({ servers: [{ id: 'x', name: 'Saved', type: 'stdio', command: 'uvx', args: ['mcp-server-time'], isActive: false }] })
     await first.persistor.flush()
     const saved = await api.storage.getItem({ key: 'persist:root' })
     // the renderer's own state holds its settings, never a server

@@ -108,7 +108,7 @@ describe('Settings → Runtimes on the real main side', () => {
 
   it('a server whose runtime is missing says so in its row, with a link to the Runtimes section', async () => {
     const { api, registry } = await mainSide(tempDir('mcp-rt-empty-'))
-    const [server] = await registry.add([{ id: 'time', name: 'time', command: 'uvx', args: ['mcp-server-time'], isActive: true }])
+    const [server] = await registry.add([{ id: 'time', name: 'time', type: 'stdio', command: 'uvx', args: ['mcp-server-time'], isActive: true }])
     await registry.approve(server.id)
     history.replaceState(null, '', '/')
     renderApp(<App />, { api })
@@ -124,7 +124,7 @@ describe('Settings → Runtimes on the real main side', () => {
 describe('before a server starts', () => {
   it('the approval of a server whose runtime is missing says which one, where to get it, and links to Runtimes', async () => {
     const { api, registry, opened } = await mainSide(tempDir('mcp-rt-empty-'))
-    await registry.add([{ id: 'time', name: 'time', command: 'uvx', args: ['mcp-server-time'], isActive: true, installSource: 'import' }])
+    await registry.add([{ id: 'time', name: 'time', type: 'stdio', command: 'uvx', args: ['mcp-server-time'], isActive: true, installSource: 'import' }])
     history.replaceState(null, '', '/')
     renderApp(<App />, { api })
     fireEvent.click(await screen.findByTestId('server-review'))
@@ -138,7 +138,7 @@ describe('before a server starts', () => {
     const bin = tempDir('mcp-rt-path-')
     script(bin, 'uvx', 'echo "uvx 0.4.18"')
     const { api, registry } = await mainSide(bin)
-    await registry.add([{ id: 'time', name: 'time', command: 'uvx', args: ['mcp-server-time'], isActive: true, installSource: 'import' }])
+    await registry.add([{ id: 'time', name: 'time', type: 'stdio', command: 'uvx', args: ['mcp-server-time'], isActive: true, installSource: 'import' }])
     history.replaceState(null, '', '/')
     renderApp(<App />, { api })
     fireEvent.click(await screen.findByTestId('server-review'))

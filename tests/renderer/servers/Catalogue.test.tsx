@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { BuiltinServerNames } from '@shared/mcp/builtin'
 import { cleanupServers, renderServers, rowOf, waitForStatus } from './serversSupport'
+import { anyKindFields } from '@shared/mcp/server'
 
 const folders: string[] = []
 afterEach(async () => {
@@ -47,7 +48,7 @@ describe('first run: the built-ins and presets', () => {
     const saved = registry.snapshot().servers
     expect(saved).toHaveLength(1)
     expect(saved[0]).toMatchObject({ name: '@studio/memory', type: 'inMemory', installSource: 'builtin', isActive: true })
-    expect(saved[0].description).toContain('knowledge graph')
+    expect(saved[0].ui?.description).toContain('knowledge graph')
 
     // the list is not empty any more: the cards are under Add server, memory marked Added
     fireEvent.click(screen.getByTestId('add-server'))
@@ -197,7 +198,7 @@ describe('a built-in in the list and the editor', () => {
     expect(args.value).toBe('--keep')
     fireEvent.change(args, { target: { value: '--keep\n--more' } })
     fireEvent.click(within(editor).getByTestId('editor-save'))
-    await waitFor(() => expect(registry.get('mem')?.args).toEqual(['--keep', '--more']))
+    await waitFor(() => expect(anyKindFields(registry.get('mem')!).args).toEqual(['--keep', '--more']))
     expect(registry.get('mem')).toMatchObject({ type: 'inMemory', name: BuiltinServerNames.memory, env: { MEMORY_FILE_PATH: 'graph.jsonl' } })
   })
 
@@ -208,14 +209,14 @@ describe('a built-in in the list and the editor', () => {
     expect(within(editor).getByTestId('editor-title').textContent).toBe('Memory')
     fireEvent.change(within(editor).getByTestId('editor-displayName'), { target: { value: 'Work notes' } })
     fireEvent.click(within(editor).getByTestId('editor-save'))
-    await waitFor(() => expect(registry.get('mem')?.displayName).toBe('Work notes'))
+    await waitFor(() => expect(registry.get('mem')?.ui?.displayName).toBe('Work notes'))
     expect(registry.get('mem')?.name).toBe(BuiltinServerNames.memory)
     await waitFor(() => expect(within(editor).getByTestId('editor-title').textContent).toBe('Work notes'))
   })
 
   it('in Chinese: its title and (untouched) catalogue description translated', async () => {
     const description = 'A knowledge graph of people, projects and facts that a chat can read and add to. Kept on this computer; needs no setup.'
-    await renderServers([{ ...memory, description }], { language: 'zh-CN' })
+    await renderServers([{ ...memory, ui: { description } }], { language: 'zh-CN' })
     const row = rowOf(BuiltinServerNames.memory)
     expect(within(row).getByTestId('server-name').textContent).toBe('记忆')
     expect(within(row).getByTestId('server-description').textContent).toContain('知识图谱')

@@ -4,6 +4,7 @@ import { diagnosticCount, forceLinting } from '@codemirror/lint'
 import { EditorView } from '@codemirror/view'
 import { cleanupServers, renderServers, setEditorText } from './serversSupport'
 import { cachedServers, cachedApprovals } from '../support/cachedServers'
+import { anyKindFields } from '@shared/mcp/server'
 
 afterEach(cleanupServers)
 
@@ -177,8 +178,8 @@ describe("import JSON: the file's inputs (VS Code)", () => {
     fireEvent.click(screen.getByTestId('import-submit'))
     await waitFor(() => expect(cachedServers(store)).toHaveLength(1))
     const [added] = cachedServers(store)
-    expect(added.env).toEqual({ PERPLEXITY_API_KEY: 'pplx-secret-1' })
-    expect(added.args).toEqual(['-y', 'server-perplexity-ask', '--region', 'eu'])
+    expect(anyKindFields(added).env).toEqual({ PERPLEXITY_API_KEY: 'pplx-secret-1' })
+    expect(anyKindFields(added).args).toEqual(['-y', 'server-perplexity-ask', '--region', 'eu'])
   })
 
   it('a placeholder of an input the file does not declare is an error naming server and field, in Chinese too', async () => {

@@ -6,6 +6,7 @@ import { ServerAvatar } from '@renderer/components/servers/ServerAvatar'
 import { disposeTrackedApis, trackedRealApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { PNG_1PX } from '../../fixtures/images'
+import type { McpServer } from '@shared/mcp/server'
 let http: Server
 let base: string
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((done) => http.close(done)))
 afterEach(disposeTrackedApis)
 
-const server = (logoUrl?: string) => ({ id: 's', name: 'weather', isActive: false, logoUrl })
+const server = (logoUrl?: string): McpServer => ({ id: 's', name: 'weather', type: 'httpAuto', baseUrl: 'https://weather.example/mcp', isActive: false, ui: { logoUrl } })
 
 describe('server logos', () => {
   it('a web logo is shown as the data: URL main fetched, so the window never asks that host itself', async () => {

@@ -5,7 +5,7 @@ import { exportMcpServers } from '@renderer/components/servers/exportConfig'
 import { planImport } from '@renderer/components/servers/importPlan'
 import { pageAsksFirst } from '@renderer/components/servers/approval'
 
-const s = (id: string, name = id, extra: Partial<McpServer> = {}): McpServer => ({ id, name, command: 'node', isActive: false, ...extra })
+const s = (id: string, name = id, extra: Partial<McpServer> = {}): McpServer => ({ id, name, type: 'stdio', command: 'node', isActive: false, ...extra }) as McpServer
 
 describe('import plan', () => {
   it('renames a taken name (case-insensitively) to the first free "name (n)", also against names it just added', () => {
@@ -31,8 +31,8 @@ describe('import plan', () => {
 describe('export', () => {
   it('round-trips through the importer: every field it writes comes back', () => {
     const servers: McpServer[] = [
-      s('1', 'local', { type: 'stdio', args: ['a b', 'c'], env: { K: 'v' }, cwd: '/tmp', registryUrl: 'https://r.example/simple', timeout: 30, longRunning: true, tags: ['x'], disabledTools: ['t'], roots: ['/home/me/notes'], isActive: true }),
-      { id: '2', name: 'remote', type: 'streamableHttp', baseUrl: 'https://example.com/mcp', headers: { Authorization: 'Bearer z' }, provider: 'P', isActive: false }
+      s('1', 'local', { type: 'stdio', args: ['a b', 'c'], env: { K: 'v' }, cwd: '/tmp', registryUrl: 'https://r.example/simple', timeout: 30, longRunning: true, ui: { tags: ['x'] }, tools: { disabled: ['t'] }, roots: ['/home/me/notes'], isActive: true }),
+      { id: '2', name: 'remote', type: 'streamableHttp', baseUrl: 'https://example.com/mcp', headers: { Authorization: 'Bearer z' }, ui: { provider: 'P' }, isActive: false }
     ]
     const back = parseMcpConfig(JSON.stringify(exportMcpServers(servers)))
     expect(back.map(({ id: _id, installSource: _src, ...rest }) => rest)).toEqual(servers.map(({ id: _id, ...rest }) => rest))

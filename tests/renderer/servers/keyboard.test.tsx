@@ -45,7 +45,7 @@ describe('keyboard: Ctrl/Cmd+S saves the editor', () => {
     await openEditor('alpha')
     fireEvent.change(description(), { target: { value: 'saved by keyboard' } })
     expect(fireEvent.keyDown(description(), { key: 's', ctrlKey: true })).toBe(false)
-    await waitFor(() => expect(cachedServers(store)[0].description).toBe('saved by keyboard'))
+    await waitFor(() => expect(cachedServers(store)[0].ui?.description).toBe('saved by keyboard'))
     expect(await screen.findByText('alpha was saved.')).toBeTruthy()
     expect(screen.getByTestId('editor-save').getAttribute('aria-keyshortcuts')).toBe('Control+S')
     // ⌘S as on a Mac, from another tab of the editor (where no Save button shows)
@@ -53,7 +53,7 @@ describe('keyboard: Ctrl/Cmd+S saves the editor', () => {
     fireEvent.click(screen.getByTestId('editor-tab-tools'))
     await waitFor(() => expect(screen.queryByTestId('general-tab')).toBeNull())
     fireEvent.keyDown(document.body, { key: 's', metaKey: true })
-    await waitFor(() => expect(cachedServers(store)[0].description).toBe('and again'))
+    await waitFor(() => expect(cachedServers(store)[0].ui?.description).toBe('and again'))
   })
 
   it('an invalid draft is not saved: the field with the error is named, as with the button', async () => {

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { screen, waitFor } from '@testing-library/react'
 import { expect } from 'vitest'
 import { EditorView } from '@codemirror/view'
-import type { McpServer } from '@shared/mcp/server'
+import type { McpServer, StdioServer } from '@shared/mcp/server'
 import { ServersPage } from '@renderer/pages/ServersPage'
 import { PERSIST_VERSION } from '@renderer/store/migrations'
 import { createMcpApi } from '../support/mainSide'
@@ -13,7 +13,7 @@ export const ROOT = process.cwd()
 export const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 export const fixture = (name: string) => join(ROOT, 'tests/fixtures/servers', name)
 
-export const everything = (extra: Partial<McpServer> = {}): McpServer => ({
+export const everything = (extra: Partial<StdioServer> = {}): StdioServer => ({
   id: 'everything',
   name: 'Everything',
   type: 'stdio',

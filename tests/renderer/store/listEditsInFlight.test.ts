@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ServersSnapshot } from '@shared/mcp/registry'
 import { ListEditsInFlight } from '@renderer/store/listEditsInFlight'
 
-const list = (...ids: string[]): ServersSnapshot => ({ servers: ids.map((id) => ({ id, name: id, isActive: false })), approved: {}, broken: [] })
+const list = (...ids: string[]): ServersSnapshot => ({ servers: ids.map((id) => ({ id, name: id, type: 'stdio', command: id, isActive: false })), approved: {}, broken: [] })
 const order = (snapshot: ServersSnapshot | undefined) => snapshot?.servers.map((s) => s.id)
 
 describe('a list from main while the list’s own edits are on their way', () => {

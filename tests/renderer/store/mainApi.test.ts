@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitFor } from '@testing-library/react'
-import type { McpServer } from '@shared/mcp/server'
+import type { McpServer, StdioServer } from '@shared/mcp/server'
 import { createAppStore } from '@renderer/store'
 import { mainApi } from '@renderer/store/mainApi'
 import { createMemoryStorage } from '../support/memoryStorage'
@@ -13,7 +13,7 @@ afterEach(async () => {
   while (mains.length) await mains.pop()!.dispose()
 })
 
-const idle = (id: string, extra: Partial<McpServer> = {}): McpServer => ({ id, name: id, type: 'stdio', command: 'node', args: [`${id}.js`], isActive: false, ...extra })
+const idle = (id: string, extra: Partial<StdioServer> = {}): StdioServer => ({ id, name: id, type: 'stdio', command: 'node', args: [`${id}.js`], isActive: false, ...extra })
 
 /** A window's store on the real main side, with the list and the states asked for, as a page would. */
 async function windowOn(servers: McpServer[]) {

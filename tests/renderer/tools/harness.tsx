@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import type { ComponentType } from 'react'
-import type { McpServer } from '@shared/mcp/server'
+import type { McpServer, StdioServer } from '@shared/mcp/server'
 import { useListServersQuery, useUpdateServerMutation } from '@renderer/store/mainApi'
 import type { McpServerChanges } from '@renderer/store/serverListEdits'
 
@@ -9,7 +9,7 @@ export const SHOWCASE = resolve('tests/renderer/runner/showcase-server.mjs')
 export const fixture = (name: string) => resolve('tests/fixtures/servers', name)
 
 /** A stdio server config for a fixture (or server-everything), run with this very node. */
-export function stdioServer(id: string, script: string, extra: Partial<McpServer> = {}): McpServer {
+export function stdioServer(id: string, script: string, extra: Partial<StdioServer> = {}): StdioServer {
   return {
     id,
     name: id,

@@ -30,7 +30,7 @@ describe('a chat turn in the Trace window', () => {
     const main = await createMcpApi()
     cleanups.push(main.dispose)
     // get-sum runs unasked (its Auto-approve switch is on)
-    await main.addServers([stdioServer('everything', EVERYTHING, { autoApproveTools: ['get-sum'] })])
+    await main.addServers([stdioServer('everything', EVERYTHING, { tools: { autoApprove: ['get-sum'] } })])
     await main.api.chat.saveProvider({ name: 'Scripted', baseUrl: model.baseUrl, apiKey: 'sk-renderer-trace-0001', models: ['scripted-1'] })
     const chat = await main.api.chat.createConversation()
     await main.api.chat.send({ conversationId: chat.id, text: 'what is 2 + 3?' })

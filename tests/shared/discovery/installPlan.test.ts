@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { EntryProblem } from '@shared/discovery/entryChecks'
 import { MissingInputs, planInstall, serverFromEntry, shownTarget } from '@shared/discovery/installPlan'
 import { ServerJsonSchema, type ServerJson } from '@shared/discovery/serverJson'
-import { McpServerSchema } from '@shared/mcp/server'
+import { anyKindFields, McpServerSchema } from '@shared/mcp/server'
 import { bidiName, extensionOnly, fetchOci, javascriptUrl, notesRemote, shellIdentifier, timePypi, weatherNpm } from '../../fixtures/discovery/entries'
 
 const serverJson = (entry: { server: unknown }): ServerJson => ServerJsonSchema.parse(entry.server)
@@ -30,7 +30,7 @@ describe('a registry entry becomes a server', () => {
     const server = McpServerSchema.parse(serverFromEntry(serverJson(weatherNpm), { WEATHER_API_KEY: 'sk-weather-123456' }, 'id-1'))
     expect(server).toMatchObject({
       name: 'io.github.example/weather',
-      displayName: 'Weather',
+      ui: { displayName: 'Weather' },
       type: 'stdio',
       command: 'npx',
       args: ['-y', '--prefer-offline', '@example/weather-mcp@1.2.0', '--log-level', 'info'],
@@ -45,7 +45,7 @@ describe('a registry entry becomes a server', () => {
     const entry = serverJson({
       server: { name: 'io.github.example/db', version: '2.0.0', packages: [{ registryType: 'npm', identifier: 'db-mcp', version: '2.0.0', packageArguments: [{ type: 'named', name: '--password', isRequired: true, isSecret: true }] }] }
     })
-    expect(serverFromEntry(entry, { password: 'hunter2-secret' }, 'id').args).toEqual(['-y', 'db-mcp@2.0.0', '--password', 'hunter2-secret'])
+    expect(anyKindFields(serverFromEntry(entry, { password: 'hunter2-secret' }, 'id')).args).toEqual(['-y', 'db-mcp@2.0.0', '--password', 'hunter2-secret'])
     expect(shownTarget(entry, { password: 'hunter2-secret' })).toBe('npx -y db-mcp@2.0.0 --password <password>')
   })
 
@@ -64,14 +64,14 @@ describe('a registry entry becomes a server', () => {
 
   it('PyPI: uvx with name==version; an optional argument left out is not passed', () => {
     expect(planInstall(serverJson(timePypi)).target).toBe('uvx mcp-server-time==2025.1.0 --local-timezone <local-timezone>')
-    expect(serverFromEntry(serverJson(timePypi), {}, 'id').args).toEqual(['mcp-server-time==2025.1.0'])
-    expect(serverFromEntry(serverJson(timePypi), { 'local-timezone': 'Asia/Shanghai' }, 'id').args).toEqual(['mcp-server-time==2025.1.0', '--local-timezone', 'Asia/Shanghai'])
+    expect(anyKindFields(serverFromEntry(serverJson(timePypi), {}, 'id')).args).toEqual(['mcp-server-time==2025.1.0'])
+    expect(anyKindFields(serverFromEntry(serverJson(timePypi), { 'local-timezone': 'Asia/Shanghai' }, 'id')).args).toEqual(['mcp-server-time==2025.1.0', '--local-timezone', 'Asia/Shanghai'])
   })
 
   it('OCI: docker run -i --rm with the image pinned to its tag and its variables passed in by name', () => {
     const server = serverFromEntry(serverJson(fetchOci), {}, 'id')
-    expect([server.command, ...server.args!].join(' ')).toBe('docker run -i --rm -e FETCH_USER_AGENT images.example.com/example/fetch:0.3.1')
-    expect(server.env).toEqual({ FETCH_USER_AGENT: 'MCP-Fetch' })
+    expect([anyKindFields(server).command, ...anyKindFields(server).args!].join(' ')).toBe('docker run -i --rm -e FETCH_USER_AGENT images.example.com/example/fetch:0.3.1')
+    expect(anyKindFields(server).env).toEqual({ FETCH_USER_AGENT: 'MCP-Fetch' })
   })
 
   it('a remote: Streamable HTTP with its header filled from the asked-for token', () => {

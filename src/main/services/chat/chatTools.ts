@@ -25,7 +25,7 @@ export async function listChatTools(host: McpHost, servers: readonly McpServer[]
   const byId = new Map<string, ChatTool>()
   for (const { server, tools } of lists) {
     for (const t of tools) {
-      if (server.disabledTools?.includes(t.name)) continue
+      if (server.tools?.disabled?.includes(t.name)) continue
       // the ids are built to fit; a clash or a bad id would make the provider refuse the whole request
       if (!FUNCTION_NAME.test(t.id)) throw new Error(`tool "${t.name}" of ${server.name} has no valid function name ("${t.id}")`)
       if (byId.has(t.id)) throw new Error(`two tools share the function name "${t.id}"`)

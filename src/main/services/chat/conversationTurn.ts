@@ -48,8 +48,10 @@ async function alwaysAllow(registry: ServerRegistry, server: McpServer, tool: st
   const current = registry.get(server.id)
   if (!current) return
   await registry.update(server.id, {
-    autoApproveTools: [...(current.autoApproveTools ?? []).filter((t) => t !== tool), tool],
-    disabledAutoApproveTools: current.disabledAutoApproveTools?.filter((t) => t !== tool)
+    tools: {
+      autoApprove: [...(current.tools?.autoApprove ?? []).filter((t) => t !== tool), tool],
+      askFirst: current.tools?.askFirst?.filter((t) => t !== tool)
+    }
   })
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { basename } from 'node:path'
 import { previewEnv, USER_CONFIG_PREFIX, type ExtensionPreview, type ExtensionUserConfig, type UserConfigValues } from '@shared/mcp/extensions'
-import type { McpServer, McpServerInput } from '@shared/mcp/server'
+import { isExtensionServer, type ExtensionServer, type McpServer, type StdioServerInput } from '@shared/mcp/server'
 import type { ServerRegistry } from '../servers/ServerRegistry'
 import { sharedLoginShellEnv } from '../mcp/shellEnv'
 import { defaultBinDirs } from '../mcp/mcpServiceOptions'
@@ -72,8 +72,11 @@ export class ExtensionInstaller {
   }
 
   /** The server already installed from the same extension (same folder), if any. */
-  installedAt(folder: string): McpServer | undefined {
-    return this.options.registry.snapshot().servers.find((server) => server.dxtPath && ownedFolder(this.options.userDataDir, server.dxtPath) === folder)
+  installedAt(folder: string): ExtensionServer | undefined {
+    return this.options.registry
+      .snapshot()
+      .servers.filter(isExtensionServer)
+      .find((server) => ownedFolder(this.options.userDataDir, server.dxtPath) === folder)
   }
 
   private preview(stage: StagedExtension): ExtensionPreview {
@@ -105,12 +108,12 @@ export class ExtensionInstaller {
    * its server saved; if that fails, the old one is back as it was. A second install of the same
    * extension while one runs (here, or in another process) is refused with INSTALL_IN_PROGRESS.
    */
-  async install(stageId: string, values: UserConfigValues, options: InstallOptions = {}): Promise<McpServer> {
+  async install(stageId: string, values: UserConfigValues, options: InstallOptions = {}): Promise<ExtensionServer> {
     const stage = this.staging.get(stageId)
     return withInstallLock(extensionsRoot(this.options.userDataDir), stage.manifest.name, (held) => this.installHeld(stage, values, options, held))
   }
 
-  private async installHeld(stage: StagedExtension, values: UserConfigValues, options: InstallOptions, held: () => void): Promise<McpServer> {
+  private async installHeld(stage: StagedExtension, values: UserConfigValues, options: InstallOptions, held: () => void): Promise<ExtensionServer> {
     const { manifest, fields } = stage
     if (!stage.compatibility.ok) throw new ExtensionError('INCOMPATIBLE', `"${manifest.name}" cannot run on this computer: ${stage.compatibility.problems.join('; ')}`)
     if (stage.signature?.status === 'invalid' && !options.acceptInvalidSignature) {
@@ -143,11 +146,12 @@ export class ExtensionInstaller {
     }
     await placed.commit()
     await this.staging.discard(stage.id)
-    return server
+    // saved from serverEntry: a stdio server with its folder
+    return server as ExtensionServer
   }
 
   /** Two names that make the same folder name ("My Tool", "my-tool") are two extensions: no replacing. */
-  private async assertSameExtension(installed: McpServer, name: string): Promise<void> {
+  private async assertSameExtension(installed: ExtensionServer, name: string): Promise<void> {
     const current = await readInstalledManifest(installed).then((m) => m.manifest.name, () => name)
     if (current !== name) {
       throw new ExtensionError('SERVER_EXISTS', `another extension, "${current}" (server "${installed.name}"), is installed in ${installed.dxtPath}; remove it first to install "${name}"`)
@@ -155,20 +159,16 @@ export class ExtensionInstaller {
   }
 
   /** `kept`: the user's own notSecret marks of the version it replaces (its settings' marks are the manifest's) */
-  private serverEntry(stage: StagedExtension, userConfig: UserConfigValues, kept: readonly string[] = []): Omit<McpServerInput, 'id'> {
+  private serverEntry(stage: StagedExtension, userConfig: UserConfigValues, kept: readonly string[] = []): Omit<StdioServerInput, 'id'> {
     const { manifest, template, folder } = stage
     return {
       name: manifest.display_name ?? manifest.name,
       type: 'stdio',
-      description: manifest.description,
       command: template.command,
       args: template.args,
       env: Object.keys(template.env).length ? template.env : undefined,
       cwd: folder,
-      logoUrl: stage.iconDataUrl,
-      provider: manifest.author?.name,
-      providerUrl: manifest.author?.url,
-      tags: manifest.keywords,
+      ui: { description: manifest.description, logoUrl: stage.iconDataUrl, provider: manifest.author?.name, providerUrl: manifest.author?.url, tags: manifest.keywords },
       dxtPath: folder,
       dxtVersion: manifest.version,
       installSource: 'dxt',
@@ -186,30 +186,33 @@ export class ExtensionInstaller {
   /** An installed extension's settings form, with the stored values (sensitive ones masked). */
   async userConfig(server: McpServer): Promise<ExtensionUserConfig> {
     const { fields } = await readInstalledManifest(server)
-    return { fields, values: maskedValues(fields, server.userConfig ?? {}) }
+    return { fields, values: maskedValues(fields, (server.type === 'stdio' && server.userConfig) || {}) }
   }
 
   /** New settings for an installed extension; a masked value sent back keeps the stored one. */
   async setUserConfig(server: McpServer, values: UserConfigValues): Promise<McpServer> {
     const { fields } = await readInstalledManifest(server)
-    const userConfig = checkUserConfig(fields, unmaskValues(fields, values, server.userConfig ?? {}))
+    const userConfig = checkUserConfig(fields, unmaskValues(fields, values, (server.type === 'stdio' && server.userConfig) || {}))
     return this.options.registry.update(server.id, { userConfig })
   }
 
   /** The installed extensions: each server with its manifest name. */
-  async list(): Promise<{ server: McpServer; name: string; version?: string }[]> {
-    const servers = this.options.registry.snapshot().servers.filter((server) => ownedFolder(this.options.userDataDir, server.dxtPath))
+  async list(): Promise<{ server: ExtensionServer; name: string; version?: string }[]> {
+    const servers = this.options.registry
+      .snapshot()
+      .servers.filter(isExtensionServer)
+      .filter((server) => ownedFolder(this.options.userDataDir, server.dxtPath))
     return Promise.all(
       servers.map(async (server) => {
         // a folder whose manifest is gone still goes by its folder's name
-        const name = await readInstalledManifest(server).then((m) => m.manifest.name, () => basename(server.dxtPath ?? server.name))
+        const name = await readInstalledManifest(server).then((m) => m.manifest.name, () => basename(server.dxtPath))
         return { server, name, version: server.dxtVersion }
       })
     )
   }
 
   /** The server of an installed extension, by its manifest name exactly (not its display name). */
-  async findByName(name: string): Promise<McpServer> {
+  async findByName(name: string): Promise<ExtensionServer> {
     const installed = await this.list()
     const found = installed.find((entry) => entry.name === name)?.server
     if (!found) {

@@ -1,4 +1,4 @@
-import type { McpServer } from '@shared/mcp/server'
+import { isExtensionServer, type McpServer } from '@shared/mcp/server'
 import { McpServerError } from '../mcp/errors'
 import { ExtensionError } from './extensionError'
 import { runtimeHost, type RuntimeLookup } from './hostFacts'
@@ -17,7 +17,7 @@ import { missingConfigError, sensitiveValues } from './userConfigFields'
  * what runtime was chosen instead of the one written, for its log.
  */
 export async function startableExtension(server: McpServer, runtimes: RuntimeLookup): Promise<{ server: McpServer; secrets: string[]; notes: string[] }> {
-  if (!server.dxtPath || !server.command) return { server, secrets: [], notes: [] }
+  if (!isExtensionServer(server) || !server.command) return { server, secrets: [], notes: [] }
   try {
     const { manifest, fields } = await readInstalledManifest(server)
     const values = server.userConfig ?? {}

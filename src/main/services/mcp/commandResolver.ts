@@ -4,7 +4,7 @@ import { commandName, packageToolOf } from '@shared/mcp/packageTool'
 import { RUNTIME_HOME, RUNTIME_LABEL, runtimeOf, type RuntimeName } from '@shared/mcp/runtimeOf'
 import { configuredCommand } from '../runtimes/configuredCommand'
 import { withPathOf } from '../runtimes/detectRuntimes'
-import type { McpServer } from '@shared/mcp/server'
+import type { McpServer, StdioServer } from '@shared/mcp/server'
 import { McpServerError } from './errors'
 import type { LoginShellEnv } from './shellEnv'
 
@@ -43,7 +43,7 @@ async function findOnPath(command: string, path: string | undefined, pathExt: st
   return (await which(command, { path, pathExt, nothrow: true })) ?? undefined
 }
 
-export async function resolveStdioCommand(server: McpServer, ctx: ResolverContext): Promise<ResolvedCommand> {
+export async function resolveStdioCommand(server: StdioServer, ctx: ResolverContext): Promise<ResolvedCommand> {
   if (!server.command) throw new McpServerError(server, 'BAD_CONFIG', 'a stdio server needs a command')
   const notes: string[] = []
   const login = await ctx.loginEnv()

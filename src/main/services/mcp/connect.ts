@@ -7,14 +7,13 @@ import { createClient, type ClientRequestHandlers } from './client'
 import { McpServerError } from './errors'
 import { LogFloodGate, gateTransport } from './logFloodGate'
 import type { MessageTap } from './messages/messageTap'
-import type { McpServerType } from '@shared/mcp/server'
-import { createTransport, shouldFallBackToSse, transportKindsFor, type TransportContext } from './transports'
+import { createTransport, shouldFallBackToSse, transportKindsFor, type AttemptKind, type TransportContext } from './transports'
 
 /** A live, initialized client and what it runs on. */
 export interface Connection {
   client: Client
   transport: Transport
-  kind: McpServerType
+  kind: AttemptKind
   info: McpConnectionInfo
   pid?: number
   /** set once the transport has closed, whoever closed it */

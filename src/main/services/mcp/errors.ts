@@ -4,7 +4,7 @@ import { SseError } from '@modelcontextprotocol/sdk/client/sse.js'
 import type { ErrorCode as AppErrorCode } from '@shared/ipc/errors'
 import { redactText } from '@shared/mcp/redact'
 import { serverSecretValues } from '@shared/mcp/secretValues'
-import type { McpServer } from '@shared/mcp/server'
+import type { AnyKindFields, McpServer } from '@shared/mcp/server'
 import { REPLY_TOO_LARGE } from './transports/stdio'
 
 /** The codes of what goes wrong with a server itself (the renderer has a sentence for each). */
@@ -39,7 +39,7 @@ export class McpServerError extends Error {
   readonly serverName: string
 
   constructor(
-    server: Pick<McpServer, 'id' | 'name' | 'env' | 'headers' | 'args' | 'notSecret'>,
+    server: Pick<AnyKindFields, 'id' | 'name' | 'env' | 'headers' | 'args' | 'notSecret'>,
     readonly code: McpServerErrorCode,
     detail: string,
     options?: { cause?: unknown }

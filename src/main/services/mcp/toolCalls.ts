@@ -133,7 +133,7 @@ export class ToolCalls {
    */
   async call(client: Client, server: McpServer, name: string, args: unknown, options: CallOptions = {}, taskMode?: TaskMode, trace?: OperationTrace): Promise<CallToolResult> {
     // refused here, so nothing of a disabled tool ever reaches the server
-    if (server.disabledTools?.includes(name)) {
+    if (server.tools?.disabled?.includes(name)) {
       throw new McpServerError(server, 'TOOL_DISABLED', `tool "${name}" is disabled for this server — enable it in the server's Tools tab`)
     }
     const parsedArgs = parseToolArgs(server, name, args)

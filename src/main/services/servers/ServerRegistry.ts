@@ -4,7 +4,8 @@ import { approvalTarget } from '@shared/mcp/launchSpec'
 import type { RegistryNotice, ServersSnapshot } from '@shared/mcp/registry'
 import type { McpServer, McpServerInput } from '@shared/mcp/server'
 import { legacyPath, readLegacyServers } from './legacyImport'
-import { applyChanges, assertUnique, reorderSlots, TakenIds } from './listRules'
+import { applyServerChanges, type McpServerChanges } from '@shared/mcp/serverChanges'
+import { assertUnique, reorderSlots, TakenIds } from './listRules'
 import { RegistryState } from './registryState'
 import { RegistryStore } from './registryStore'
 import { isValid, labelOf, parseServer, slotId, slotName } from './serverEntries'
@@ -22,7 +23,8 @@ export interface ServerRegistryOptions {
   now?: () => number
 }
 
-export type ServerChanges = Partial<Omit<McpServer, 'id'>>
+/** `ui` and `tools` change field by field; a field set to undefined is removed */
+export type ServerChanges = McpServerChanges
 
 /**
  * Main's one source of truth for the MCP server list, its order and each server's approval,
@@ -61,6 +63,8 @@ export class ServerRegistry {
     await this.store.removeStaleTemps()
     const read = await this.store.read()
     if (read.kind === 'ok') this.state.replace(read.slots, read.approvals)
+    // an earlier version's file is written back in today's shape at once; unwritten, the upgrade is simply done again
+    if (read.kind === 'ok' && read.upgraded) await this.store.write(this.state.slots, this.state.approvals).catch(() => undefined)
     if (read.kind !== 'missing') this.state.notice = read.notice
     else await this.importLegacy()
   }
@@ -124,7 +128,7 @@ export class ServerRegistry {
       const index = this.state.slots.findIndex((slot) => isValid(slot) && slot.server.id === id)
       const current = this.state.findValid(id)
       if (!current) throw new RegistryError('SERVER_NOT_FOUND', `no server with id "${id}"`)
-      const server = parseServer(applyChanges(current, changes), current.name)
+      const server = parseServer(applyServerChanges(current, changes), current.name)
       assertUnique(server, this.state.slots, id)
       this.state.slots[index] = { server }
       return structuredClone(server)

@@ -1,3 +1,4 @@
+import { isHttp } from '@shared/mcp/server'
 import { approvalTarget, launchSpec } from '@shared/mcp/launchSpec'
 import { isValid, type Slot } from './serverEntries'
 
@@ -11,7 +12,7 @@ export function upgradeApprovals(slots: readonly Slot[], approvals: Record<strin
     if (!isValid(slot)) continue
     const { server } = slot
     const stored = approvals[server.id]
-    if (stored === undefined || launchSpec(server).kind !== 'http' || stored !== server.baseUrl) continue
+    if (stored === undefined || !isHttp(server) || launchSpec(server).kind !== 'http' || stored !== server.baseUrl) continue
     approvals[server.id] = approvalTarget(server)
   }
   return approvals

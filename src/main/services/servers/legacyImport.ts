@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { fromFlat } from '@shared/mcp/flatServer'
 import { approvalTarget } from '@shared/mcp/launchSpec'
 import type { McpServer } from '@shared/mcp/server'
 import { isValid, readEntries, type Slot } from './serverEntries'
@@ -46,12 +47,15 @@ function upgradeServer(raw: unknown): unknown {
   if (candidate.baseUrl === undefined && typeof url === 'string') candidate.baseUrl = url
   if (typeof type === 'string') candidate.type = TYPE_ALIASES[type] ?? type
   else if (type !== undefined) candidate.type = type
-  return candidate
+  // the old app's servers are in the flat shape, as version 1 of our file is
+  return fromFlat(candidate)
 }
 
 /** The old app's approval string: command line or URL, plus the cwd. */
 function oldTarget(server: McpServer): string {
-  const target = server.command ? [server.command, ...(server.args ?? [])].join(' ') : (server.baseUrl ?? '')
+  if (server.type === 'inMemory') return ''
+  if (server.type !== 'stdio') return server.baseUrl
+  const target = server.command ? [server.command, ...(server.args ?? [])].join(' ') : ''
   return target + (server.cwd ? `\n(cwd: ${server.cwd})` : '')
 }
 

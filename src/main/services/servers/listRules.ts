@@ -37,17 +37,6 @@ export function assertUnique(server: McpServer, slots: Slot[], self?: string): v
   new TakenIds(slots, self).assertFree(server)
 }
 
-/** `changes` over `server`: the id never changes, a key set to `undefined` is removed. Not validated yet. */
-export function applyChanges(server: McpServer, changes: object): Record<string, unknown> {
-  const candidate: Record<string, unknown> = { ...server }
-  for (const [key, value] of Object.entries(changes)) {
-    if (key === 'id') continue
-    if (value === undefined) delete candidate[key]
-    else candidate[key] = value
-  }
-  return candidate
-}
-
 /** The valid servers in the order of `ids` (exactly their ids), broken entries after them. */
 export function reorderSlots(slots: Slot[], ids: string[]): Slot[] {
   const valid = slots.filter(isValid)

@@ -1,18 +1,22 @@
 import { join } from 'node:path'
 import { z } from 'zod'
+import { fromFlat } from '@shared/mcp/flatServer'
 import { isObject, type Loose } from './loose'
 
 /**
  * The shape of `{userDataDir}/mcp/servers.json` and its versions. Entries stay `unknown` here:
  * each is validated on its own (serverEntries.ts), so one bad entry never costs the others.
  */
-export const REGISTRY_VERSION = 1
+export const REGISTRY_VERSION = 2
 
 /**
- * `{[fromVersion]: step}`: step N turns a version-N file into a version-(N+1) file. Empty while
- * the current version is 1; a version 2 adds `1: (file) => ({ ...file, version: 2, … })`.
+ * `{[fromVersion]: step}`: step N turns a version-N file into a version-(N+1) file.
+ * 1 → 2: each server from the flat shape to the model's (a union by kind, `ui` and `tools` apart).
+ * An entry that is not an object passes as it is: its validation reports it, by name when it has one.
  */
-export const migrations: Record<number, (file: Loose) => Loose> = {}
+export const migrations: Record<number, (file: Loose) => Loose> = {
+  1: (file) => ({ ...file, version: 2, servers: Array.isArray(file.servers) ? file.servers.map(fromFlat) : file.servers })
+}
 
 const RegistryFileSchema = z.object({
   version: z.literal(REGISTRY_VERSION),
@@ -27,7 +31,8 @@ export interface RegistryContent {
   approvals: Record<string, string>
 }
 
-export type ParsedRegistry = { ok: true; content: RegistryContent } | { ok: false; detail: string }
+/** `upgraded`: written by an earlier version, so it is to be written back in the current shape */
+export type ParsedRegistry = { ok: true; content: RegistryContent; upgraded: boolean } | { ok: false; detail: string }
 
 export function registryPath(userDataDir: string): string {
   return join(userDataDir, 'mcp', 'servers.json')
@@ -49,7 +54,7 @@ export function parseRegistryFile(text: string): ParsedRegistry {
   const approvals = Object.fromEntries(
     Object.entries(parsed.data.approvals).filter((pair): pair is [string, string] => typeof pair[1] === 'string')
   )
-  return { ok: true, content: { entries: parsed.data.servers, approvals } }
+  return { ok: true, content: { entries: parsed.data.servers, approvals }, upgraded: data.version !== REGISTRY_VERSION }
 }
 
 /** Runs the migration steps up to the current version, or says why the version is unusable. */

@@ -19,8 +19,8 @@ export type StoreRead =
   | { kind: 'damaged'; notice: RegistryNotice }
   /** there but not readable by us (permissions): left in place, and nothing may be written over it */
   | { kind: 'unreadable'; notice: RegistryNotice }
-  /** `notice`: the file was readable by others and has been made the user's alone */
-  | { kind: 'ok'; slots: Slot[]; approvals: Record<string, string>; notice?: RegistryNotice }
+  /** `notice`: the file was readable by others and has been made the user's alone; `upgraded`: an earlier version's file */
+  | { kind: 'ok'; slots: Slot[]; approvals: Record<string, string>; notice?: RegistryNotice; upgraded?: true }
 
 /**
  * servers.json on disk: reading it (a damaged file is set aside, never overwritten), writing it
@@ -69,7 +69,7 @@ export class RegistryStore {
     if (!parsed.ok) return this.damaged(parsed.detail)
     this.stamp = stamp
     const slots = readEntries(parsed.content.entries, this.options.decrypt)
-    return { kind: 'ok', slots, approvals: upgradeApprovals(slots, parsed.content.approvals), ...(notice ? { notice } : {}) }
+    return { kind: 'ok', slots, approvals: upgradeApprovals(slots, parsed.content.approvals), ...(notice ? { notice } : {}), ...(parsed.upgraded ? { upgraded: true } : {}) }
   }
 
   /** Moves the unreadable file out of the way; the next write starts a fresh one. */

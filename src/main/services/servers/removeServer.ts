@@ -1,4 +1,4 @@
-import type { McpServer } from '@shared/mcp/server'
+import { isExtensionServer, type McpServer } from '@shared/mcp/server'
 import { removeExtensionFolder } from '../extensions/extensionFolders'
 import type { ServerRegistry } from './ServerRegistry'
 
@@ -20,8 +20,9 @@ export async function removeServer(deps: RemoveServerDeps, id: string): Promise<
   const server = registry.get(id)
   if (server) await deps.stop?.(server)
   const removed = await registry.remove(id)
-  if (removed && server?.dxtPath && !registry.snapshot().servers.some((other) => other.dxtPath === server.dxtPath)) {
-    await removeExtensionFolder(deps.userDataDir, server.dxtPath)
+  const folder = server && isExtensionServer(server) ? server.dxtPath : undefined
+  if (removed && folder && !registry.snapshot().servers.some((other) => isExtensionServer(other) && other.dxtPath === folder)) {
+    await removeExtensionFolder(deps.userDataDir, folder)
   }
   return removed
 }

@@ -1,6 +1,6 @@
-import type { z } from 'zod'
+import { ZodError, type z } from 'zod'
 import type { BrokenServer } from '@shared/mcp/registry'
-import { McpServerSchema, type McpServer } from '@shared/mcp/server'
+import { McpServerCommonSchema, McpServerSchema, type McpServer } from '@shared/mcp/server'
 import { openSecrets, redactSecrets, sealSecrets } from './secretFields'
 import { isObject } from './loose'
 import { RegistryError } from './registryError'
@@ -31,10 +31,21 @@ export function brokenServer(stored: unknown, index: number, message: string): B
   return { id, ...(name ? { name } : {}), message, raw: redactSecrets(stored) }
 }
 
+/**
+ * The entry checked as a server. A kind that is not one hides every other problem from the union,
+ * so then the fields all kinds share are checked too and named first.
+ */
+function checkServer(entry: unknown): z.ZodSafeParseResult<McpServer> {
+  const parsed = McpServerSchema.safeParse(entry)
+  if (parsed.success || !parsed.error.issues.some((issue) => issue.path.length === 1 && issue.path[0] === 'type')) return parsed
+  const common = McpServerCommonSchema.safeParse(entry)
+  return common.success ? parsed : { success: false, error: new ZodError([...common.error.issues, ...parsed.error.issues]) as z.ZodError<McpServer> }
+}
+
 function readEntry(stored: unknown, index: number, decrypt?: (cipher: string) => string): Slot {
   const { entry, problems } = openSecrets(stored, decrypt)
   if (problems.length) return { broken: brokenServer(stored, index, problems.join('; ')), stored }
-  const parsed = McpServerSchema.safeParse(entry)
+  const parsed = checkServer(entry)
   if (parsed.success) return { server: parsed.data }
   return { broken: brokenServer(stored, index, issuesText(parsed.error)), stored }
 }
@@ -64,7 +75,7 @@ export function storedEntry(slot: Slot, encrypt?: (plain: string) => string): un
 
 /** Validates one server handed in by a caller; the Error names the server and the field. */
 export function parseServer(input: unknown, label: string): McpServer {
-  const parsed = McpServerSchema.safeParse(input)
+  const parsed = checkServer(input)
   if (parsed.success) return parsed.data
   throw new RegistryError('INVALID_SERVER', `server "${label}": ${issuesText(parsed.error)}`)
 }

@@ -2,7 +2,7 @@ import type { Attributes } from '@opentelemetry/api'
 import type { McpConnectionInfo, McpTool } from '@shared/ipc/contract'
 import { redactSensitive } from '@shared/mcp/redact'
 import { serverSecretValues } from '@shared/mcp/secretValues'
-import type { McpServer } from '@shared/mcp/server'
+import { isHttp, type McpServer } from '@shared/mcp/server'
 import { TRACE_ATTR } from '@shared/trace/spans'
 import type { McpHost } from '../mcp/mcpHost'
 import { connectivityOf, type MCPService } from '../mcp/MCPService'
@@ -69,9 +69,9 @@ export function mcpObserver(tracing: Tracing): McpObserver {
       if (!tracing.recording) return fn(undefined)
       const secrets = serverSecretValues(server)
       const attributes: Attributes = {}
-      if (server.baseUrl) attributes['mcp.server.url'] = redactSensitive(server.baseUrl, { secrets })
-      if (server.headers) attributes['mcp.server.headers'] = jsonAttribute(server.headers, secrets)
-      if (server.command) attributes['mcp.server.command'] = redactSensitive([server.command, ...(server.args ?? [])].join(' '), { secrets })
+      if (isHttp(server)) attributes['mcp.server.url'] = redactSensitive(server.baseUrl, { secrets })
+      if (isHttp(server) && server.headers) attributes['mcp.server.headers'] = jsonAttribute(server.headers, secrets)
+      if (server.type === 'stdio' && server.command) attributes['mcp.server.command'] = redactSensitive([server.command, ...(server.args ?? [])].join(' '), { secrets })
       // its parent: the operation that needed it, the newest running on the server (it waits for
       // this connect; a sign-in runs its connect too)
       const parent = running.newest(server.id)
@@ -222,7 +222,7 @@ export class TracedMcpService implements McpHost {
     const tracing = this.tracing
     if (!tracing.recording) return this.service.signIn(server)
     const attributes: Attributes = {}
-    if (server.baseUrl) attributes['mcp.server.url'] = urlWithoutQuery(server.baseUrl)
+    if (isHttp(server)) attributes['mcp.server.url'] = urlWithoutQuery(server.baseUrl)
     return tracing.finish(tracing.begin(server, SIGN_IN, SIGN_IN, attributes), this.service.signIn(server))
   }
 

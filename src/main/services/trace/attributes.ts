@@ -11,7 +11,7 @@ export function serverAttributes(server: McpServer): Attributes {
   return {
     [TRACE_ATTR.serverId]: server.id,
     [TRACE_ATTR.serverName]: server.name,
-    [TRACE_ATTR.serverType]: server.type ?? (server.command ? 'stdio' : 'http')
+    [TRACE_ATTR.serverType]: server.type === 'httpAuto' ? 'http' : server.type
   }
 }
 

@@ -34,6 +34,7 @@ export function ServersPage() {
     id: crypto.randomUUID(),
     name: newServerName(t('editor.newServerName'), servers),
     type: 'stdio',
+    command: '',
     isActive: false,
     installSource: 'manual'
   })

@@ -9,6 +9,7 @@ import type { McpSessionState } from '@shared/mcp/session'
 import type { McpAuthStatus, ServerStates } from '@shared/mcp/status'
 import { followEvent, refetchOn, type CacheLife } from './followMain'
 import { call, mainBaseQuery, type MainExtra } from './mainBaseQuery'
+import { clearedFields } from '@shared/mcp/serverChanges'
 import { applyChanges, applyOrder, keepUnchanged, type McpServerChanges } from './serverListEdits'
 
 type ListTag = 'Tools' | 'Prompts' | 'Resources' | 'ResourceTemplates'
@@ -108,7 +109,7 @@ export const mainApi = createApi({
       updateServer: build.mutation<McpServer, { serverId: string; changes: McpServerChanges }>({
         // a cleared field travels by name: JSON (browser mode) drops a key whose value is undefined
         query: ({ serverId, changes }) => {
-          const clear = Object.keys(changes).filter((key) => changes[key as keyof McpServerChanges] === undefined) as (keyof McpServerChanges)[]
+          const clear = clearedFields(changes)
           return call('servers:update', { serverId, changes, ...(clear.length ? { clear } : {}) })
         },
         // shown at once, so a second quick click builds on the first; main's list follows

@@ -1,8 +1,9 @@
 import type { ServersSnapshot } from '@shared/mcp/registry'
 import type { McpServer } from '@shared/mcp/server'
+import { applyServerChanges, type McpServerChanges } from '@shared/mcp/serverChanges'
 
-/** What servers:update may change: everything but the id, which is the server's identity. */
-export type McpServerChanges = Partial<Omit<McpServer, 'id'>>
+/** What servers:update may change: everything but the id; `ui` and `tools` field by field. */
+export type { McpServerChanges } from '@shared/mcp/serverChanges'
 
 /**
  * Main's new list, with the object of every server that did not change kept as it was: what shows
@@ -19,13 +20,9 @@ export function keepUnchanged(before: ServersSnapshot | undefined, next: Servers
 
 /** A change shown before main confirms it (a draft of the cached list); undefined clears a field. */
 export function applyChanges(draft: ServersSnapshot, id: string, changes: McpServerChanges): void {
-  const server = draft.servers.find((s) => s.id === id) as Record<string, unknown> | undefined
-  if (!server) return
-  for (const [key, value] of Object.entries(changes)) {
-    if (key === 'id') continue
-    if (value === undefined) delete server[key]
-    else server[key] = value
-  }
+  const index = draft.servers.findIndex((s) => s.id === id)
+  // the same merge main makes; main's answer replaces it
+  if (index >= 0) draft.servers[index] = applyServerChanges(draft.servers[index], changes) as McpServer
 }
 
 /** The list in the order of `ids` (every server's id); one not named goes last. */

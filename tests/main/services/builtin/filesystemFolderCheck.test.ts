@@ -9,6 +9,7 @@ import { ServerRegistry } from '../../../../src/main/services/servers/ServerRegi
 import type { IpcContext } from '../../../../src/main/ipc/IpcRouter'
 import type { McpHost } from '../../../../src/main/services/mcp/mcpHost'
 import type { Platform } from '../../../../src/main/platform/Platform'
+import { anyKindFields } from '@shared/mcp/server'
 
 const dirs: string[] = []
 const dir = (prefix: string) => {
@@ -44,7 +45,7 @@ describe('a filesystem built-in is refused on a folder it cannot use', () => {
     await expect(handlers['servers:add']({ servers: [fs([gone])] }, context)).rejects.toThrow(`"${gone}" in args does not exist`)
     expect(registry.snapshot().servers).toEqual([])
     await handlers['servers:add']({ servers: [fs([userData])] }, context)
-    expect(registry.snapshot().servers.map((s) => s.args)).toEqual([[userData]])
+    expect(registry.snapshot().servers.map((s) => anyKindFields(s).args)).toEqual([[userData]])
     await registry.flush()
   })
 })

@@ -1,7 +1,7 @@
 import { realpathSync, rmSync } from 'node:fs'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { BuiltinServerNames } from '@shared/mcp/builtin'
-import type { McpServer } from '@shared/mcp/server'
+import type { InMemoryServer, McpServer } from '@shared/mcp/server'
 import type { MCPService } from '../../../../src/main/services/mcp/MCPService'
 import { closeAllServices, makeService, tempDir } from '../helpers'
 
@@ -20,7 +20,7 @@ export function folder(prefix: string): string {
 }
 
 let serial = 0
-export function filesystemServer(extra: Partial<McpServer>): McpServer {
+export function filesystemServer(extra: Partial<InMemoryServer>): InMemoryServer {
   return { id: `fs-${++serial}`, name: BuiltinServerNames.filesystem, type: 'inMemory', isActive: true, ...extra }
 }
 

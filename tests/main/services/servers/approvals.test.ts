@@ -14,7 +14,7 @@ describe('approvals: the user approves exactly what a server runs', () => {
     expect(registry.isApproved('id-tool')).toBe(true)
     expect(registry.snapshot().approved).toEqual({ 'id-tool': true })
 
-    await registry.update('id-tool', { description: 'now with a description', env: { TOKEN: 'b' }, isActive: true })
+    await registry.update('id-tool', { ui: { description: 'now with a description' }, env: { TOKEN: 'b' }, isActive: true })
     expect(registry.isApproved('id-tool')).toBe(true)
 
     await registry.update('id-tool', { args: ['tool.js', '--unsafe'] })
@@ -32,7 +32,7 @@ describe('approvals: the user approves exactly what a server runs', () => {
 
   it('a URL server is approved for its URL', async () => {
     const registry = await openRegistry(tempDir())
-    await registry.add([{ id: 'web', name: 'web', baseUrl: 'https://a.example.test/mcp', headers: { Authorization: 'x' } }])
+    await registry.add([{ id: 'web', name: 'web', type: 'httpAuto', baseUrl: 'https://a.example.test/mcp', headers: { Authorization: 'x' } }])
     await registry.approve('web')
     await registry.update('web', { headers: { Authorization: 'y' } })
     expect(registry.isApproved('web')).toBe(true)

@@ -49,7 +49,7 @@ describe('kill -9 during 200 rapid writes', () => {
       expect(notice).toBeUndefined()
       expect(broken).toEqual([])
       // each server's description names the last write that touched it: odd writes add, even ones update
-      const landed = Math.max(...servers.map((server) => Number(server.description!.replace('write ', ''))))
+      const landed = Math.max(...servers.map((server) => Number(server.ui?.description!.replace('write ', ''))))
       expect(landed).toBeGreaterThanOrEqual(reported)
       expect(landed).toBeLessThanOrEqual(200)
       expect(servers).toHaveLength(Math.ceil(landed / 2))

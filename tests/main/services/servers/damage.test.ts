@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { NOW, names, openRegistry, readServersFile, removeTempDirs, serversFile, stdio, tempDir, writeServersFile } from './helpers'
+import { anyKindFields } from '@shared/mcp/server'
 
 afterEach(removeTempDirs)
 
@@ -101,7 +102,7 @@ describe('one bad entry among good ones', () => {
     const snapshot = registry.snapshot()
     expect(snapshot.notice).toBeUndefined()
     expect(snapshot.servers.map((s) => s.name)).toEqual(['alpha', 'beta'])
-    expect(registry.get('id-beta')?.command).toBe('node')
+    expect(anyKindFields(registry.get('id-beta')!).command).toBe('node')
     expect(snapshot.broken).toHaveLength(2)
     const [bad, noId] = snapshot.broken
     expect(bad).toMatchObject({ id: 'bad', raw: { id: 'bad', env: { API_KEY: '<redacted>' } } })
@@ -116,7 +117,7 @@ describe('one bad entry among good ones', () => {
     fileWithBadEntry(dir)
     const registry = await openRegistry(dir)
     await registry.add([stdio('gamma')])
-    await registry.update('id-alpha', { description: 'changed' })
+    await registry.update('id-alpha', { ui: { description: 'changed' } })
 
     const reloaded = await openRegistry(dir)
     expect(names(reloaded)).toEqual(['alpha', 'beta', 'gamma'])
@@ -163,6 +164,6 @@ describe('no file at all', () => {
     expect(registry.snapshot()).toEqual({ servers: [], approved: {}, broken: [] })
     expect(existsSync(join(dir, 'mcp'))).toBe(false)
     await registry.add([stdio('alpha')])
-    expect(readServersFile(dir)).toMatchObject({ version: 1, servers: [{ id: 'id-alpha', name: 'alpha' }], approvals: {} })
+    expect(readServersFile(dir)).toMatchObject({ version: 2, servers: [{ id: 'id-alpha', name: 'alpha' }], approvals: {} })
   })
 })

@@ -47,7 +47,7 @@ describe('another process writes servers.json while the app runs', () => {
     const cli = await openRegistry(dir)
     await cli.remove('id-a')
 
-    await app.update('id-b', { description: 'edited in the app' })
+    await app.update('id-b', { ui: { description: 'edited in the app' } })
     expect(names(app)).toEqual(['b'])
     await app.add([stdio('a', { id: 'new-a' })])
     expect(names(await openRegistry(dir))).toEqual(['b', 'a'])

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { McpServerInput } from '@shared/mcp/server'
+import type { StdioServerInput } from '@shared/mcp/server'
 import { ServerRegistry, type ServerRegistryOptions } from '../../../../src/main/services/servers/ServerRegistry'
 
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
@@ -34,7 +34,7 @@ export function writeServersFile(dir: string, content: unknown): void {
   writeFileSync(serversFile(dir), typeof content === 'string' || Buffer.isBuffer(content) ? content : JSON.stringify(content), { mode: 0o600 })
 }
 
-export function stdio(name: string, extra: Partial<McpServerInput> = {}): McpServerInput {
+export function stdio(name: string, extra: Partial<StdioServerInput> = {}): StdioServerInput {
   return { id: `id-${name}`, name, type: 'stdio', command: 'node', args: [`${name}.js`], ...extra }
 }
 

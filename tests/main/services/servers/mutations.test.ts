@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ServersSnapshot } from '@shared/mcp/registry'
 import { names, openRegistry, readServersFile, removeTempDirs, serversFile, stdio, tempDir, writeServersFile } from './helpers'
+import { anyKindFields } from '@shared/mcp/server'
 
 afterEach(removeTempDirs)
 
@@ -39,10 +40,10 @@ describe('update', () => {
   it('changes what is given, removes keys set to undefined, keeps the id', async () => {
     const dir = tempDir()
     const registry = await openRegistry(dir)
-    await registry.add([stdio('alpha', { description: 'old', cwd: '/srv' })])
-    const updated = await registry.update('id-alpha', { description: 'new', cwd: undefined, id: 'hijack' } as never)
+    await registry.add([stdio('alpha', { ui: { description: 'old' }, cwd: '/srv' })])
+    const updated = await registry.update('id-alpha', { ui: { description: 'new' }, cwd: undefined, id: 'hijack' } as never)
     expect(updated.id).toBe('id-alpha')
-    expect(updated.description).toBe('new')
+    expect(updated.ui?.description).toBe('new')
     expect(updated).not.toHaveProperty('cwd')
     expect(readServersFile(dir).servers[0]).not.toHaveProperty('cwd')
     expect(registry.get('hijack')).toBeUndefined()
@@ -53,10 +54,10 @@ describe('update', () => {
     const registry = await openRegistry(dir)
     await registry.add([stdio('alpha'), stdio('beta')])
     const before = readFileSync(serversFile(dir), 'utf8')
-    await expect(registry.update('id-alpha', { timeout: -1, description: 'x' })).rejects.toThrow(/server "alpha": timeout: /)
+    await expect(registry.update('id-alpha', { timeout: -1, ui: { description: 'x' } })).rejects.toThrow(/server "alpha": timeout: /)
     await expect(registry.update('id-alpha', { name: '' })).rejects.toThrow(/name: /)
     await expect(registry.update('id-alpha', { name: 'beta' })).rejects.toThrow('a server named "beta" already exists')
-    await expect(registry.update('nope', { description: 'x' })).rejects.toThrow('no server with id "nope"')
+    await expect(registry.update('nope', { ui: { description: 'x' } })).rejects.toThrow('no server with id "nope"')
     expect(registry.get('id-alpha')).toEqual({ ...stdio('alpha'), isActive: false })
     expect(readFileSync(serversFile(dir), 'utf8')).toBe(before)
   })
@@ -69,7 +70,7 @@ describe('onChanged', () => {
     const stop = registry.onChanged((snapshot) => heard.push(snapshot))
 
     await registry.add([stdio('alpha'), stdio('beta')])
-    await registry.update('id-alpha', { description: 'd' })
+    await registry.update('id-alpha', { ui: { description: 'd' } })
     await registry.approve('id-beta')
     await registry.reorder(['id-beta', 'id-alpha'])
     await expect(registry.add([stdio('alpha')])).rejects.toThrow()
@@ -111,10 +112,10 @@ describe('snapshot and get', () => {
     await registry.add([stdio('alpha', { env: { K: 'v' } })])
     const snapshot = registry.snapshot()
     snapshot.servers[0].name = 'changed'
-    snapshot.servers[0].env!.K = 'changed'
+    anyKindFields(snapshot.servers[0]).env!.K = 'changed'
     snapshot.servers.push({ ...snapshot.servers[0], id: 'x' })
     snapshot.approved['id-alpha'] = true
-    registry.get('id-alpha')!.args!.push('--evil')
+    anyKindFields(registry.get('id-alpha')!).args!.push('--evil')
     expect(registry.snapshot().servers).toEqual([{ ...stdio('alpha', { env: { K: 'v' } }), isActive: false }])
     expect(registry.isApproved('id-alpha')).toBe(false)
   })
@@ -125,9 +126,9 @@ describe('writes', () => {
     const dir = tempDir()
     const registry = await openRegistry(dir)
     await registry.add([stdio('alpha')])
-    const pending = Array.from({ length: 20 }, (_, i) => registry.update('id-alpha', { description: `v${i}` }))
+    const pending = Array.from({ length: 20 }, (_, i) => registry.update('id-alpha', { ui: { description: `v${i}` } }))
     await registry.flush()
-    expect(readServersFile(dir).servers[0].description).toBe('v19')
-    expect((await Promise.all(pending)).map((s) => s.description)).toEqual(Array.from({ length: 20 }, (_, i) => `v${i}`))
+    expect(readServersFile(dir).servers[0].ui).toEqual({ description: 'v19' })
+    expect((await Promise.all(pending)).map((s) => s.ui?.description)).toEqual(Array.from({ length: 20 }, (_, i) => `v${i}`))
   })
 })

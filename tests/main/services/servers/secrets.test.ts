@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openRegistry, readServersFile, removeTempDirs, serversFile, stdio, tempDir, writeServersFile } from './helpers'
+import { anyKindFields } from '@shared/mcp/server'
 
 afterEach(removeTempDirs)
 
@@ -20,7 +21,7 @@ describe('env and header values on disk', () => {
     const dir = tempDir()
     const registry = await openRegistry(dir, { encrypt, decrypt })
     await registry.add(secretServers())
-    await registry.update('id-local', { description: 'rewritten' })
+    await registry.update('id-local', { ui: { description: 'rewritten' } })
 
     const text = readFileSync(serversFile(dir), 'utf8')
     for (const secret of ['sk-env-secret-1', 'header-secret-2', 'Bearer']) expect(text).not.toContain(secret)
@@ -28,8 +29,8 @@ describe('env and header values on disk', () => {
 
     const reloaded = await openRegistry(dir, { encrypt, decrypt })
     expect(reloaded.snapshot().broken).toEqual([])
-    expect(reloaded.get('id-local')?.env).toEqual({ API_KEY: 'sk-env-secret-1', DEBUG: '1' })
-    expect(reloaded.get('remote')?.headers).toEqual({ Authorization: 'Bearer header-secret-2' })
+    expect(anyKindFields(reloaded.get('id-local')!).env).toEqual({ API_KEY: 'sk-env-secret-1', DEBUG: '1' })
+    expect(anyKindFields(reloaded.get('remote')!).headers).toEqual({ Authorization: 'Bearer header-secret-2' })
   })
 
   it.skipIf(process.platform === 'win32')('sit in a file only the user can read (0600)', async () => {
@@ -48,7 +49,7 @@ describe('env and header values on disk', () => {
     expect(readServersFile(dir).servers[0].env).toEqual({ API_KEY: 'sk-env-secret-1', DEBUG: '1' })
     // the same file opened where safeStorage exists: readable, and sealed at the next write
     const sealed = await openRegistry(dir, { encrypt, decrypt })
-    expect(sealed.get('id-local')?.env?.API_KEY).toBe('sk-env-secret-1')
+    expect(anyKindFields(sealed.get('id-local')!).env?.API_KEY).toBe('sk-env-secret-1')
     await sealed.add([stdio('third')])
     expect(readFileSync(serversFile(dir), 'utf8')).not.toContain('sk-env-secret-1')
   })
@@ -76,7 +77,7 @@ describe('env and header values on disk', () => {
     await registry.add([stdio('new')])
     expect(readServersFile(dir).servers[0]).toEqual(storedLocal)
     const fixedAgain = await openRegistry(dir, { encrypt, decrypt })
-    expect(fixedAgain.get('id-local')?.env?.API_KEY).toBe('sk-env-secret-1')
+    expect(anyKindFields(fixedAgain.get('id-local')!).env?.API_KEY).toBe('sk-env-secret-1')
   })
 
   it('a sealed value without any decrypt is broken too, not silently dropped', async () => {

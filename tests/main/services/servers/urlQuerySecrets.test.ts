@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { approvalTarget } from '@shared/mcp/launchSpec'
 import { openRegistry, readServersFile, removeTempDirs, serversFile, tempDir, writeServersFile } from './helpers'
+import { anyKindFields } from '@shared/mcp/server'
 
 afterEach(removeTempDirs)
 
@@ -22,7 +23,7 @@ describe("a URL's secret query values in servers.json", () => {
     expect(readServersFile(dir).approvals.remote).toBe('https://mcp.example.test/mcp?api_key=<redacted>&region=eu')
 
     const reloaded = await openRegistry(dir, { encrypt, decrypt })
-    expect(reloaded.get('remote')?.baseUrl).toBe(URL_WITH_KEY)
+    expect(anyKindFields(reloaded.get('remote')!).baseUrl).toBe(URL_WITH_KEY)
     expect(reloaded.snapshot().approved.remote).toBe(true)
     // a new key alone is like a new header value: no new approval
     await reloaded.update('remote', { baseUrl: URL_WITH_KEY.replace(KEY, 'sk-live-query-key-5678') })
@@ -38,7 +39,7 @@ describe("a URL's secret query values in servers.json", () => {
     writeServersFile(dir, { version: 1, servers: [remote], approvals: { remote: URL_WITH_KEY } })
     const registry = await openRegistry(dir)
     expect(registry.snapshot().approved.remote).toBe(true)
-    await registry.update('remote', { description: 'touched' })
+    await registry.update('remote', { ui: { description: 'touched' } })
     expect(readServersFile(dir).approvals.remote).toBe(approvalTarget({ ...remote, isActive: false }))
     expect(JSON.stringify(readServersFile(dir).approvals)).not.toContain(KEY)
   })

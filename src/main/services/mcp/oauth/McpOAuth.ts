@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { auth, discoverOAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/client/auth.js'
-import type { McpServer } from '@shared/mcp/server'
+import { isHttp, type HttpServer, type McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../../platform/Platform'
 import { McpServerError } from '../errors'
 import type { BrowserOpener } from './browser'
@@ -18,7 +18,7 @@ export interface McpOAuthOptions {
   /** how the authorization page is shown; the system browser by default */
   open?: BrowserOpener
   /** how the user starts a sign-in here; the app's Sign in button by default */
-  signInHint?: string | ((server: McpServer) => string)
+  signInHint?: string | ((server: HttpServer) => string)
   /** `{userData}/mcp/oauth` by default */
   dir?: string
   onProblem?: (message: string) => void
@@ -58,7 +58,7 @@ export class McpOAuth {
   }
 
   /** `interactive`: may it open the browser now (asked each time); never, unless the caller says so */
-  provider(server: McpServer, interactive: () => boolean = () => false): McpOAuthClientProvider {
+  provider(server: HttpServer, interactive: () => boolean = () => false): McpOAuthClientProvider {
     return new McpOAuthClientProvider({
       server,
       store: this.store,
@@ -75,7 +75,7 @@ export class McpOAuth {
     })
   }
 
-  private hint(server: McpServer): string {
+  private hint(server: HttpServer): string {
     return typeof this.options.signInHint === 'function' ? this.options.signInHint(server) : (this.options.signInHint ?? 'press Sign in on the server to sign in')
   }
 
@@ -83,7 +83,7 @@ export class McpOAuth {
    * Why the server needs a sign-in now, with the scope it asked for; after three Sign ins the
    * server still refused for that scope, an error saying so instead of a fourth.
    */
-  needsSignIn(server: McpServer): McpServerError {
+  needsSignIn(server: HttpServer): McpServerError {
     const challenge = this.challenges.of(server.id)
     const scope = challenge?.scope
     if (challenge && challenge.signIns >= SIGN_IN_LIMIT) {
@@ -102,7 +102,7 @@ export class McpOAuth {
    * from before it (still closing, its stream retrying) never does.
    */
   session(server: McpServer): SignInSession | undefined {
-    if (!server.baseUrl || server.type === 'stdio' || server.type === 'inMemory') return undefined
+    if (!isHttp(server) || !server.baseUrl) return undefined
     const signIn = this.signingIn.get(server.id)
     const interactive = () => signIn !== undefined && this.signingIn.get(server.id) === signIn
     const heard = (response: Response, init: RequestInit | undefined) => this.challenges.heard(server.id, response, init)
@@ -119,7 +119,7 @@ export class McpOAuth {
     this.signingIn.set(server.id, mine)
     try {
       try {
-        await this.authorize(server)
+        if (isHttp(server)) await this.authorize(server)
       } catch (error) {
         const refused = error instanceof McpServerError ? error : new McpServerError(server, 'SIGN_IN_FAILED', (error as Error)?.message ?? String(error), { cause: error })
         // the state says why, as a connect that failed would
@@ -139,7 +139,7 @@ export class McpOAuth {
    * step-up); the code exchanged. A server that has asked for nothing and publishes no
    * metadata is left to the connect, which finds out whether it wants a sign-in at all.
    */
-  private async authorize(server: McpServer): Promise<void> {
+  private async authorize(server: HttpServer): Promise<void> {
     const grant = server.oauth?.grant
     if (!server.baseUrl || (grant && grant !== 'authorization_code')) return
     let challenge = this.challenges.of(server.id)
@@ -177,14 +177,14 @@ export class McpOAuth {
   }
 
   /** Sign out: tokens revoked where the server offers revocation, then everything stored deleted. */
-  async signOut(server: McpServer): Promise<void> {
+  async signOut(server: HttpServer): Promise<void> {
     const provider = this.provider(server, () => false)
     await revokeTokens(provider, this.platform.fetch).catch((error: unknown) => this.options.onProblem?.(`revocation failed: ${(error as Error).message}`))
     await provider.forget()
     this.challenges.forget(server.id)
   }
 
-  status(server: McpServer): ReturnType<McpOAuthClientProvider['summary']> {
+  status(server: HttpServer): ReturnType<McpOAuthClientProvider['summary']> {
     return this.provider(server, () => false).summary()
   }
 

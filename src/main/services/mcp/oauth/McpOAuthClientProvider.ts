@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js'
 import { registerClient, type AddClientAuthentication, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
-import type { McpServer } from '@shared/mcp/server'
+import type { HttpServer } from '@shared/mcp/server'
 import { McpServerError } from '../errors'
 import type { BrowserOpener } from './browser'
 import { CALLBACK_PATH, DEFAULT_CALLBACK_PORT, SignInError, type CallbackServer, type PendingSignIn } from './callbackServer'
@@ -12,7 +12,7 @@ import type { OAuthRecord, OAuthStore } from './oauthStore'
 import { checkAuthorizationUrl } from './urlSafety'
 
 export interface ProviderOptions {
-  server: McpServer
+  server: HttpServer
   store: OAuthStore
   callbacks: CallbackServer
   open: BrowserOpener

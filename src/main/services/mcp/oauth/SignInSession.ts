@@ -1,6 +1,6 @@
 import { auth, extractWWWAuthenticateParams, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { McpServer } from '@shared/mcp/server'
+import type { HttpServer } from '@shared/mcp/server'
 import { McpServerError } from '../errors'
 import { DEFAULT_CALLBACK_PORT, type CallbackServer } from './callbackServer'
 import { tokenExchangeError } from './signInErrors'
@@ -17,7 +17,7 @@ import type { McpOAuthClientProvider } from './McpOAuthClientProvider'
 export class SignInSession {
   constructor(
     readonly provider: McpOAuthClientProvider,
-    private readonly server: McpServer,
+    private readonly server: HttpServer,
     private readonly callbacks: CallbackServer,
     private readonly fetchImpl: typeof fetch,
     private readonly interactive: boolean,

@@ -1,5 +1,5 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
-import type { McpServer } from '@shared/mcp/server'
+import { isHttp, type McpServer } from '@shared/mcp/server'
 import type { Platform } from '../../../platform/Platform'
 import type { Connection } from '../connect'
 import type { McpServerError } from '../errors'
@@ -33,7 +33,7 @@ export async function connectWithSignIn(
   /** a refresh failed where no browser may open: the connection is over until the user signs in */
   onSignInLost?: (error: McpServerError, connection: Connection) => void
 ): Promise<Connection> {
-  const session: SignInSession | undefined = server.baseUrl ? (await oauth.get()).session(server) : undefined
+  const session: SignInSession | undefined = isHttp(server) ? (await oauth.get()).session(server) : undefined
   if (!session) return connect({})
   await session.begin()
   try {

@@ -1,5 +1,5 @@
 import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js'
-import type { McpServer } from '@shared/mcp/server'
+import type { HttpServer } from '@shared/mcp/server'
 import { McpServerError } from '../errors'
 import { urlWithoutQuery } from './signInSteps'
 
@@ -8,9 +8,9 @@ import { urlWithoutQuery } from './signInSteps'
  * sentence: the server, the URL it was at, what went wrong and what to do. Metadata that fails
  * the SDK's schema (a `javascript:` endpoint) is named by its field, never dumped.
  */
-export function signInStartError(server: McpServer, error: unknown, then: string): McpServerError {
+export function signInStartError(server: HttpServer, error: unknown, then: string): McpServerError {
   if (error instanceof McpServerError) return error
-  const where = urlWithoutQuery(server.baseUrl ?? '')
+  const where = urlWithoutQuery(server.baseUrl)
   const issue = firstIssue(error)
   if (issue) {
     return new McpServerError(
@@ -27,7 +27,7 @@ export function signInStartError(server: McpServer, error: unknown, then: string
 }
 
 /** The token endpoint refused the code: which endpoint, the OAuth error and its description. */
-export function tokenExchangeError(server: McpServer, error: unknown, tokenEndpoint: string | undefined, then: string): McpServerError {
+export function tokenExchangeError(server: HttpServer, error: unknown, tokenEndpoint: string | undefined, then: string): McpServerError {
   const code = error instanceof OAuthError ? error.errorCode : undefined
   const at = tokenEndpoint ? ` at ${urlWithoutQuery(tokenEndpoint)}` : ''
   return new McpServerError(server, 'SIGN_IN_FAILED', `the authorization server${at} did not exchange the sign-in code (${code ? `${code}: ` : ''}${sentence(error)}); ${then} again`, {

@@ -1,14 +1,14 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { McpServer } from '@shared/mcp/server'
+import type { HttpServer } from '@shared/mcp/server'
 import type { Platform } from '../../../platform/Platform'
 import { traceContextFetch } from './traceContextFetch'
 import { McpServerError } from '../errors'
 import type { ConnectTrace } from '../operationTrace'
 
 /** Headers every HTTP request carries: who we are, then the server's own (which win). */
-export function requestHeaders(platform: Platform, server: McpServer): Record<string, string> {
+export function requestHeaders(platform: Platform, server: HttpServer): Record<string, string> {
   return {
     'User-Agent': `${platform.appName.replace(/\s+/g, '')}/${platform.appVersion}`,
     'X-Title': platform.appName,
@@ -16,7 +16,7 @@ export function requestHeaders(platform: Platform, server: McpServer): Record<st
   }
 }
 
-export function serverUrl(server: McpServer): URL {
+export function serverUrl(server: HttpServer): URL {
   if (!server.baseUrl) throw new McpServerError(server, 'BAD_CONFIG', 'an HTTP server needs a URL (baseUrl)')
   let url: URL
   try {
@@ -34,7 +34,7 @@ export function serverUrl(server: McpServer): URL {
 /** Streamable HTTP, through the platform's fetch (Electron's net.fetch or Node's). */
 export function createStreamableHttpTransport(
   platform: Platform,
-  server: McpServer,
+  server: HttpServer,
   authProvider?: OAuthClientProvider,
   authFetch?: typeof fetch,
   trace?: Pick<ConnectTrace, 'traceparent'>
@@ -50,7 +50,7 @@ export function createStreamableHttpTransport(
 /** Legacy HTTP+SSE; the event stream and the POSTs both go through the platform's fetch. */
 export function createSseTransport(
   platform: Platform,
-  server: McpServer,
+  server: HttpServer,
   authProvider?: OAuthClientProvider,
   authFetch?: typeof fetch,
   trace?: Pick<ConnectTrace, 'traceparent'>

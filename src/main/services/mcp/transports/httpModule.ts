@@ -1,9 +1,10 @@
+import type { HttpServer } from '@shared/mcp/server'
 import { describeHttpError, isTimeout } from '../errors'
 import { timeoutError, type TransportModule } from './transportModule'
 
 /** Streamable HTTP and SSE, to a URL. */
-export const httpModule: TransportModule = {
-  kinds: ['streamableHttp', 'sse'],
+export const httpModule: TransportModule<HttpServer> = {
+  kinds: ['streamableHttp', 'sse', 'httpAuto'],
   async create(kind, server, ctx) {
     // loaded for the first HTTP server only: the SDK's HTTP clients cost a stdio-only CLI start ~40 ms
     const http = await import('./http')
@@ -16,7 +17,7 @@ export const httpModule: TransportModule = {
       kind,
       transport,
       close: () => transport.close().catch(() => undefined),
-      explain: (error, timeoutMs) => (isTimeout(error) ? timeoutError(server, timeoutMs, error) : describeHttpError(server, server.baseUrl!, label, error))
+      explain: (error, timeoutMs) => (isTimeout(error) ? timeoutError(server, timeoutMs, error) : describeHttpError(server, server.baseUrl, label, error))
     }
   }
 }

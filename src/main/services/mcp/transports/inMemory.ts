@@ -1,6 +1,6 @@
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { McpServer } from '@shared/mcp/server'
+import type { InMemoryServer } from '@shared/mcp/server'
 import { McpServerError } from '../errors'
 
 /** What a built-in server needs to be: the SDK's Server and McpServer both fit. */
@@ -11,7 +11,7 @@ export interface InProcessServer {
 
 /** What a built-in gets when it starts: its own config (args, env) and where it may keep data. */
 export interface InProcessServerContext {
-  server: McpServer
+  server: InMemoryServer
   /** `{userData}`: a built-in keeps its files under `{userData}/mcp/` */
   userDataDir: string
 }
@@ -21,7 +21,7 @@ export type InMemoryServerFactories = Record<string, (context: InProcessServerCo
 
 /** A linked pair; the server half runs in this process and closes with the client half. */
 export async function createInMemoryTransport(
-  server: McpServer,
+  server: InMemoryServer,
   factories: InMemoryServerFactories,
   userDataDir: string
 ): Promise<{ transport: Transport; closeServer: () => Promise<void> }> {

@@ -1,9 +1,10 @@
+import type { InMemoryServer } from '@shared/mcp/server'
 import { isTimeout, McpServerError } from '../errors'
 import { createInMemoryTransport } from './inMemory'
 import { timeoutError, type TransportModule } from './transportModule'
 
 /** The app's own servers, run in this process over a linked pair. */
-export const inMemoryModule: TransportModule = {
+export const inMemoryModule: TransportModule<InMemoryServer> = {
   kinds: ['inMemory'],
   async create(kind, server, ctx) {
     const { transport, closeServer } = await createInMemoryTransport(server, ctx.inMemoryServers, ctx.platform.userDataDir)

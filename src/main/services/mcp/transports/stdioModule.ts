@@ -1,16 +1,16 @@
-import type { McpServer } from '@shared/mcp/server'
+import type { StdioServer } from '@shared/mcp/server'
 import { resolveStdioCommand } from '../commandResolver'
 import { isTimeout, McpServerError } from '../errors'
 import { StdioProcessTransport } from './stdio'
 import { timeoutError, type TransportAttempt, type TransportContext, type TransportModule } from './transportModule'
 
 /** A local command, spoken to over its stdin and stdout. */
-export const stdioModule: TransportModule = {
+export const stdioModule: TransportModule<StdioServer> = {
   kinds: ['stdio'],
   create: (_kind, server, ctx) => createStdio(server, ctx)
 }
 
-async function createStdio(server: McpServer, ctx: TransportContext): Promise<TransportAttempt> {
+async function createStdio(server: StdioServer, ctx: TransportContext): Promise<TransportAttempt> {
   const resolved = await resolveStdioCommand(server, ctx.resolver)
   for (const note of resolved.notes) ctx.log('info', note)
   ctx.log('info', `starting ${[resolved.command, ...resolved.args].join(' ')}`)

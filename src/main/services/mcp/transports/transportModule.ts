@@ -1,6 +1,9 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpServer, McpServerType } from '@shared/mcp/server'
+
+/** What one attempt speaks: a server kind, less `httpAuto` (which tries Streamable HTTP, then SSE). */
+export type AttemptKind = Exclude<McpServerType, 'httpAuto'>
 import type { Platform } from '../../../platform/Platform'
 import type { ResolverContext } from '../commandResolver'
 import { McpServerError } from '../errors'
@@ -23,7 +26,7 @@ export interface TransportContext {
 
 /** One way of reaching a server: the transport, how to end it for good, how to explain its failure. */
 export interface TransportAttempt {
-  kind: McpServerType
+  kind: AttemptKind
   transport: Transport
   pid?: () => number | undefined
   /** closes the transport and waits until it is really gone (process ended, server half closed) */
@@ -32,12 +35,14 @@ export interface TransportAttempt {
 }
 
 /**
- * A transport as a plug-in: the kinds it serves and how it makes an attempt of one. Which kinds
- * a server is tried with comes from its launch spec; `transports/index.ts` lists the modules.
+ * A transport as a plug-in: the server kinds it serves and how it makes an attempt, given a
+ * server of its own kind (narrowed). Which attempts a server is tried with comes from its launch
+ * spec; `transports/index.ts` lists the modules. What it runs (identity, approval target) is
+ * `launchSpec.ts` and its editor fields `serverKinds.ts`, both shared with the renderer.
  */
-export interface TransportModule {
-  readonly kinds: readonly McpServerType[]
-  create(kind: McpServerType, server: McpServer, ctx: TransportContext): Promise<TransportAttempt>
+export interface TransportModule<S extends McpServer = McpServer> {
+  readonly kinds: readonly S['type'][]
+  create(kind: AttemptKind, server: S, ctx: TransportContext): Promise<TransportAttempt>
 }
 
 /** The initialize answer never came: the same sentence for every transport. */

@@ -15,8 +15,8 @@ export interface CatalogueCardProps {
 /** What a preset runs or reaches, so the user sees it before adding; a built-in shows its name. */
 function targetOf(entry: CatalogueEntry): string {
   const { server } = entry
-  if (server.baseUrl) return server.baseUrl
-  if (server.command) return [server.command, ...(server.args ?? [])].join(' ')
+  if (server.type === 'stdio') return [server.command, ...(server.args ?? [])].join(' ')
+  if (server.type !== 'inMemory') return server.baseUrl
   return server.name
 }
 

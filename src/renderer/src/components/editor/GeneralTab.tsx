@@ -2,8 +2,7 @@ import { Collapse, Divider, Flex, Form, Input, InputNumber, Segmented, Select, S
 import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isBuiltinServerName } from '@shared/mcp/builtin'
-import { McpServerTypeSchema } from '@shared/mcp/server'
-import { kindTakes, SERVER_KIND_FORMS, type LaunchFormField } from '@shared/mcp/serverKinds'
+import { kindTakes, McpServerTypeSchema, SERVER_KIND_FORMS, type LaunchFormField } from '@shared/mcp/server'
 import { useKnownRegistries } from '@renderer/hooks/useKnownRegistries'
 import { EnvField } from './EnvField'
 import { LogoPreview } from './LogoPreview'
@@ -141,7 +140,7 @@ export function GeneralTab({ values, errors, onChange }: GeneralTabProps) {
           disabled={values.type === 'inMemory'}
           options={McpServerTypeSchema.options
             .filter((type) => SERVER_KIND_FORMS[type].pickable || type === values.type)
-            .map((type) => ({ value: type, label: t(`servers.types.${type}`) }))}
+            .map((type) => ({ value: type, label: t(`servers.types.${type === 'httpAuto' ? 'auto' : type}`) }))}
         />
       )}
 

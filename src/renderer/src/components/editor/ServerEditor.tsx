@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons
 import { Alert, App, Button, Flex, Switch, Tabs, theme, Tooltip, Typography, type TabsProps } from 'antd'
 import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { McpServer } from '@shared/mcp/server'
+import { isExtensionServer, isHttp, type McpServer } from '@shared/mcp/server'
 import { serverDisplayName } from '@renderer/components/servers/serverDisplay'
 import { useSaveShortcut } from '@renderer/hooks/useSaveShortcut'
 import { useServerActions } from '@renderer/hooks/useServerActions'
@@ -178,7 +178,7 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
         <Flex vertical gap="middle">
           <GeneralTab values={values} errors={errors} onChange={onFormChange} />
           {/* an installed extension's settings, saved on their own */}
-          {!isNew && server.dxtPath && <ExtensionSettings server={server} />}
+          {!isNew && isExtensionServer(server) && <ExtensionSettings server={server} />}
         </Flex>
       )
     },
@@ -253,7 +253,7 @@ export function ServerEditor({ server, isNew, tab, onTabChange, onBack, onCreate
           </>
         )}
       </Flex>
-      {!isNew && server.baseUrl && <OAuthStatusLine server={server} />}
+      {!isNew && isHttp(server) && <OAuthStatusLine server={server} />}
       {/* above the tabs, so General says why too, not only the tabs that need a connection */}
       {!isNew && (
         <ServerFailure server={server} view={status} onRetry={() => actions.retry(server)} testId="editor-failure" retryTestId="editor-retry" />

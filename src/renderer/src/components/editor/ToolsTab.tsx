@@ -42,7 +42,7 @@ export function ToolsTab({ server, onChange }: ToolsTabProps) {
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   const [running, setRunning] = useState<McpTool | null>(null)
-  const disabled = useMemo(() => new Set(server.disabledTools ?? []), [server.disabledTools])
+  const disabled = useMemo(() => new Set(server.tools?.disabled ?? []), [server.tools?.disabled])
   const shown = useMemo(() => (items ?? []).filter((tool) => matches(tool, deferredQuery.trim())), [items, deferredQuery])
 
   const columns: TableColumnsType<McpTool> = [
@@ -72,7 +72,7 @@ export function ToolsTab({ server, onChange }: ToolsTabProps) {
           checked={!disabled.has(tool.name)}
           aria-label={t('tools.enableTool', { name: tool.name })}
           data-testid={`tool-enabled-${tool.name}`}
-          onChange={(on) => onChange({ disabledTools: toggleIn(server.disabledTools, tool.name, !on) })}
+          onChange={(on) => onChange({ tools: { disabled: toggleIn(server.tools?.disabled, tool.name, !on) } })}
         />
       )
     },
@@ -90,8 +90,7 @@ export function ToolsTab({ server, onChange }: ToolsTabProps) {
           onChange={(on) =>
             // both lists change: the user's switch wins over the default either way
             onChange({
-              autoApproveTools: toggleIn(server.autoApproveTools, tool.name, on),
-              disabledAutoApproveTools: toggleIn(server.disabledAutoApproveTools, tool.name, !on)
+              tools: { autoApprove: toggleIn(server.tools?.autoApprove, tool.name, on), askFirst: toggleIn(server.tools?.askFirst, tool.name, !on) }
             })
           }
         />

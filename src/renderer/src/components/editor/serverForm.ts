@@ -1,6 +1,5 @@
 import { isHttpUrlTemplate } from '@shared/mcp/placeholders'
-import { McpServerSchema, type McpServer, type McpServerType } from '@shared/mcp/server'
-import { kindTakes, SERVER_KIND_FORMS } from '@shared/mcp/serverKinds'
+import { anyKindFields, kindTakes, McpServerSchema, SERVER_KIND_FORMS, type McpServer, type McpServerType } from '@shared/mcp/server'
 import type { McpServerChanges } from '@renderer/store/serverListEdits'
 
 /** The General tab's fields as the user edits them: lists as one item per line. */
@@ -53,13 +52,15 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean)
 
-export function toFormValues(server: McpServer): ServerFormValues {
-  const type = server.type ?? (server.command ? 'stdio' : 'streamableHttp')
+export function toFormValues(model: McpServer): ServerFormValues {
+  // every kind's launch fields, each empty where the kind has none
+  const server = anyKindFields(model)
+  const ui = model.ui ?? {}
   return {
     name: server.name,
-    displayName: server.displayName ?? '',
-    description: server.description ?? '',
-    type,
+    displayName: ui.displayName ?? '',
+    description: ui.description ?? '',
+    type: model.type,
     command: server.command ?? '',
     args: (server.args ?? []).join('\n'),
     env: Object.entries(server.env ?? {})
@@ -75,10 +76,10 @@ export function toFormValues(server: McpServer): ServerFormValues {
     longRunning: server.longRunning ?? false,
     samplingAutoApprove: server.samplingAutoApprove ?? false,
     roots: (server.roots ?? []).join('\n'),
-    provider: server.provider ?? '',
-    providerUrl: server.providerUrl ?? '',
-    logoUrl: server.logoUrl ?? '',
-    tags: server.tags ?? []
+    provider: ui.provider ?? '',
+    providerUrl: ui.providerUrl ?? '',
+    logoUrl: ui.logoUrl ?? '',
+    tags: ui.tags ?? []
   }
 }
 
@@ -135,12 +136,20 @@ export function fromFormValues(
   if (values.providerUrl.trim() && !isPlainHttpUrl(values.providerUrl.trim())) errors.providerUrl = { key: 'urlInvalid' }
   if (values.timeout !== null && !(values.timeout > 0)) errors.timeout = { key: 'timeoutPositive' }
 
-  const server: McpServer = {
+  const ui = stripUndefined({
+    displayName: optional(values.displayName),
+    description: optional(values.description),
+    provider: optional(values.provider),
+    providerUrl: optional(values.providerUrl),
+    logoUrl: optional(values.logoUrl),
+    tags: values.tags.length ? values.tags : undefined
+  })
+  // a field the kind does not list is cleared; fields the form does not show (OAuth, an extension's) are kept
+  const server = {
     ...base,
     name,
     type: values.type,
-    displayName: optional(values.displayName),
-    description: optional(values.description),
+    ui: Object.keys(ui).length ? ui : undefined,
     command: takes('command') ? optional(values.command) : undefined,
     args: takes('args') && lines(values.args).length ? lines(values.args) : undefined,
     env: takes('env') ? env.value : undefined,
@@ -151,36 +160,42 @@ export function fromFormValues(
     timeout: values.timeout ?? undefined,
     longRunning: values.longRunning || undefined,
     samplingAutoApprove: values.samplingAutoApprove || undefined,
-    roots: lines(values.roots).length ? lines(values.roots) : undefined,
-    provider: optional(values.provider),
-    providerUrl: optional(values.providerUrl),
-    logoUrl: optional(values.logoUrl),
-    tags: values.tags.length ? values.tags : undefined
-  }
+    roots: lines(values.roots).length ? lines(values.roots) : undefined
+  } as McpServer
   // the shared schema is the last word: anything it rejects is shown on its field
   const parsed = McpServerSchema.safeParse(server)
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]) as ServerFormField
+      // `ui.description` is the form's `description`
+      const field = String(issue.path[0] === 'ui' ? issue.path[1] : issue.path[0]) as ServerFormField
       if (field in values && !errors[field]) errors[field] = { key: 'schema', values: { message: issue.message } }
     }
   }
   return { server: stripUndefined(server), errors }
 }
 
-function stripUndefined(server: McpServer): McpServer {
-  return Object.fromEntries(Object.entries(server).filter(([, v]) => v !== undefined)) as McpServer
+function stripUndefined<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as T
+}
+
+type Loose = Record<string, unknown>
+const isLoose = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Changed fields, and cleared ones as undefined; `deep`: `ui` and `tools` field by field, as main merges them. */
+function diffRecords(before: Loose, after: Loose, deep: boolean): Loose {
+  const changes: Loose = {}
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)])
+  keys.delete('id')
+  for (const key of keys) {
+    const a = before[key]
+    const b = after[key]
+    if (JSON.stringify(a) === JSON.stringify(b)) continue
+    changes[key] = deep && (key === 'ui' || key === 'tools') ? diffRecords(isLoose(a) ? a : {}, isLoose(b) ? b : {}, false) : b
+  }
+  return changes
 }
 
 /** What Save must send to updateServer: changed fields, and cleared ones as undefined. */
 export function diffServer(before: McpServer, after: McpServer): McpServerChanges {
-  const changes: Record<string, unknown> = {}
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)])
-  keys.delete('id')
-  for (const key of keys) {
-    const a = (before as Record<string, unknown>)[key]
-    const b = (after as Record<string, unknown>)[key]
-    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = b
-  }
-  return changes as McpServerChanges
+  return diffRecords(before, after, true) as McpServerChanges
 }

@@ -28,7 +28,7 @@ export function LinkServers({ plan, selected, onSelect }: { plan: ImportPlanItem
             <Flex vertical>
               <Typography.Text strong>{item.server.name}</Typography.Text>
               {item.action === 'rename' && <Typography.Text type="warning">{t('serverImport.renamedFrom', { name: item.sourceName })}</Typography.Text>}
-              {item.server.description && <Typography.Text type="secondary">{item.server.description}</Typography.Text>}
+              {item.server.ui?.description && <Typography.Text type="secondary">{item.server.ui.description}</Typography.Text>}
             </Flex>
           )
         },

@@ -20,7 +20,7 @@ function colorOf(name: string): string {
  * while there is no logo or it cannot be shown.
  */
 export function ServerAvatar({ server, size = 40 }: { server: McpServer; size?: number }) {
-  const logo = useRemoteImage(server.logoUrl)
+  const logo = useRemoteImage(server.ui?.logoUrl)
   const [broken, setBroken] = useState<string>()
   const initial = server.name.trim().charAt(0).toUpperCase() || '?'
   const builtin = builtinEntryOf(server)
@@ -48,9 +48,9 @@ export function ServerAvatar({ server, size = 40 }: { server: McpServer; size?: 
       style={{ flexShrink: 0, background: colorOf(server.name) }}
       data-testid={builtin ? 'server-builtin-icon' : 'server-initial'}
       data-logo-error={logo.status === 'failed' ? logo.error : undefined}
-      icon={builtin && !server.logoUrl ? CATALOGUE_ICONS[builtin.icon] : undefined}
+      icon={builtin && !server.ui?.logoUrl ? CATALOGUE_ICONS[builtin.icon] : undefined}
     >
-      {builtin && !server.logoUrl ? null : initial}
+      {builtin && !server.ui?.logoUrl ? null : initial}
     </Avatar>
   )
 }

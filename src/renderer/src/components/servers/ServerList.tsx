@@ -18,7 +18,7 @@ const NONE: never[] = []
 export function matchesServer(server: McpServer, query: string): boolean {
   const q = query.trim().toLowerCase()
   if (!q) return true
-  return [server.name, server.description ?? '', ...(server.tags ?? [])].some((text) => text.toLowerCase().includes(q))
+  return [server.name, server.ui?.description ?? '', ...(server.ui?.tags ?? [])].some((text) => text.toLowerCase().includes(q))
 }
 
 export interface ServerListProps {

@@ -35,7 +35,7 @@ export function ServerRowInfo({ server, view, onOpen }: { server: McpServer; vie
             {t('servers.toolCount', { count: toolCount })}
           </Typography.Text>
         )}
-        {server.tags?.map((tag) => (
+        {server.ui?.tags?.map((tag) => (
           <Tag key={tag} variant="filled" color="blue">
             {tag}
           </Tag>

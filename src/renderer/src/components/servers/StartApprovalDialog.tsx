@@ -1,6 +1,6 @@
 import { Alert, Descriptions, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
-import type { McpServer } from '@shared/mcp/server'
+import { anyKindFields, type McpServer } from '@shared/mcp/server'
 import { MissingRuntimeNote } from '@renderer/components/runtimes/MissingRuntimeNote'
 import { CommandText } from './CommandText'
 import { serverTarget, serverTypeKey } from './serverTarget'
@@ -20,7 +20,7 @@ export function StartApprovalDialog({
   onCancel: () => void
 }) {
   const { t } = useTranslation()
-  const envKeys = Object.keys(server?.env ?? {})
+  const envKeys = Object.keys((server && anyKindFields(server).env) || {})
   return (
     <Modal
       open={server !== null}
@@ -44,17 +44,17 @@ export function StartApprovalDialog({
           />
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('servers.columns.type')}>{t(`servers.types.${serverTypeKey(server)}`)}</Descriptions.Item>
-            <Descriptions.Item label={server.command ? t('serverRuntime.approval.command') : t('serverRuntime.approval.url')}>
+            <Descriptions.Item label={server.type === 'stdio' ? t('serverRuntime.approval.command') : t('serverRuntime.approval.url')}>
               <CommandText text={serverTarget(server)} testId="approval-command" />
             </Descriptions.Item>
-            {server.cwd && <Descriptions.Item label={t('serverRuntime.approval.cwd')}>{server.cwd}</Descriptions.Item>}
+            {server.type === 'stdio' && server.cwd && <Descriptions.Item label={t('serverRuntime.approval.cwd')}>{server.cwd}</Descriptions.Item>}
             {envKeys.length > 0 && (
               <Descriptions.Item label={t('serverRuntime.approval.env')}>
                 {envKeys.map((k) => `${k}=••••`).join('\n')}
               </Descriptions.Item>
             )}
           </Descriptions>
-          <MissingRuntimeNote command={server.command} style={{ marginTop: 16 }} />
+          <MissingRuntimeNote command={server.type === 'stdio' ? server.command : undefined} style={{ marginTop: 16 }} />
         </div>
       )}
     </Modal>

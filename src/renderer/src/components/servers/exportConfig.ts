@@ -1,4 +1,5 @@
 import { publicEquivalent, STUDIO_BUILTIN_KEY } from '@shared/mcp/builtinEquivalents'
+import { toFlat } from '@shared/mcp/flatServer'
 import type { McpServer } from '@shared/mcp/server'
 
 type Entry = Record<string, unknown>
@@ -12,8 +13,10 @@ type Entry = Record<string, unknown>
  */
 export function exportMcpServers(servers: McpServer[]): { mcpServers: Record<string, Entry> } {
   const mcpServers: Record<string, Entry> = {}
-  for (const s of servers) {
-    const builtin = publicEquivalent(s)
+  for (const server of servers) {
+    const builtin = publicEquivalent(server)
+    // the outside format is the flat one: `type` absent where the protocol is detected
+    const s = toFlat(server)
     const entry: Entry = {
       type: builtin ? 'stdio' : s.type,
       description: s.description,

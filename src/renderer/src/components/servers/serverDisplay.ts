@@ -8,7 +8,7 @@ import { builtinEntryOf } from '@shared/mcp/serverCatalogue'
  * catalogue in the user's language ("Memory", "记忆"), else the server's name.
  */
 export function serverDisplayName(server: McpServer, t: TFunction): string {
-  if (server.displayName?.trim()) return server.displayName.trim()
+  if (server.ui?.displayName?.trim()) return server.ui.displayName.trim()
   const entry = builtinEntryOf(server)
   return entry ? t(`catalogueEntries.${entry.key}.title`) : server.name
 }
@@ -16,6 +16,6 @@ export function serverDisplayName(server: McpServer, t: TFunction): string {
 /** The description, translated when it is still the catalogue's own English text. */
 export function serverDescription(server: McpServer, t: TFunction): string | undefined {
   const entry = builtinEntryOf(server)
-  if (entry && server.description === CATALOGUE_TEXT_EN[entry.key].description) return t(`catalogueEntries.${entry.key}.description`)
-  return server.description
+  if (entry && server.ui?.description === CATALOGUE_TEXT_EN[entry.key].description) return t(`catalogueEntries.${entry.key}.description`)
+  return server.ui?.description
 }

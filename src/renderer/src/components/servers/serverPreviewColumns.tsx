@@ -1,6 +1,6 @@
 import { Flex, Tag, type TableColumnsType } from 'antd'
 import type { TFunction } from 'i18next'
-import type { McpServer } from '@shared/mcp/server'
+import { anyKindFields, type McpServer } from '@shared/mcp/server'
 import { CommandText } from './CommandText'
 import { serverTarget, serverTypeKey } from './serverTarget'
 
@@ -22,12 +22,12 @@ export function serverPreviewColumns<Row extends { server: McpServer }>(t: TFunc
       title: t('serverImport.secrets'),
       render: (_, row) => (
         <Flex wrap gap={4}>
-          {Object.keys(row.server.env ?? {}).map((name) => (
+          {Object.keys(anyKindFields(row.server).env ?? {}).map((name) => (
             <Tag key={`env:${name}`} variant="filled" data-testid="preview-env-name">
               {name}=••••
             </Tag>
           ))}
-          {Object.keys(row.server.headers ?? {}).map((name) => (
+          {Object.keys(anyKindFields(row.server).headers ?? {}).map((name) => (
             <Tag key={`header:${name}`} variant="filled" color="blue" data-testid="preview-header-name">
               {name}: ••••
             </Tag>

@@ -6,14 +6,13 @@ import { redactUrl } from '@shared/mcp/urlSecrets'
  * must always see what will be executed), else the URL, its secret-looking query values hidden.
  */
 export function serverTarget(server: McpServer): string | undefined {
-  if (server.command) return [server.command, ...(server.args ?? [])].join(' ')
-  return redactUrl(server.baseUrl)
+  if (server.type === 'stdio') return [server.command, ...(server.args ?? [])].join(' ')
+  return server.type === 'inMemory' ? undefined : redactUrl(server.baseUrl)
 }
 
-export type ServerTypeKey = NonNullable<McpServer['type']> | 'auto'
+export type ServerTypeKey = Exclude<McpServer['type'], 'httpAuto'> | 'auto'
 
-/** A URL server without a type is tried as Streamable HTTP, then SSE. */
+/** A URL server with no protocol given is tried as Streamable HTTP, then SSE. */
 export function serverTypeKey(server: McpServer): ServerTypeKey {
-  if (server.type) return server.type
-  return server.command ? 'stdio' : 'auto'
+  return server.type === 'httpAuto' ? 'auto' : server.type
 }

@@ -1,9 +1,9 @@
 import { BuiltinServerNames, isBuiltinServer } from '@shared/mcp/builtin'
-import type { McpServer } from '@shared/mcp/server'
+import type { AnyKindFields } from '@shared/mcp/server'
 import { RegistryError } from '../../../servers/registryError'
 import { AllowedRoots, describeProblem } from './allowedRoots'
 
-type Checked = Pick<McpServer, 'type' | 'name' | 'command' | 'baseUrl' | 'args'>
+type Checked = Pick<AnyKindFields, 'type' | 'name' | 'args'>
 
 const isFilesystem = (server: Checked) => isBuiltinServer(server) && server.name === BuiltinServerNames.filesystem
 
