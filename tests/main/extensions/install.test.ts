@@ -74,9 +74,7 @@ describe('installing a desktop extension from the window', () => {
     const server = await api.extensions.install({ stageId: preview.stageId, userConfig: { greeting: 'Howdy', api_key: 'sk-live-extension-secret' } })
     expect(server).toMatchObject({
       name: 'Hello Extension',
-      description: 'Says hello',
-      provider: 'Test Author',
-      tags: ['greeting', 'test'],
+      ui: { description: 'Says hello', provider: 'Test Author', tags: ['greeting', 'test'] },
       dxtPath: folder,
       dxtVersion: '1.0.0',
       installSource: 'dxt',
