@@ -110,7 +110,7 @@ describe('the Tools tab and the tool runner in a real browser, on server-everyth
     // the change is saved in main's server list before the reload
     const saved = join(app.userDataDir, 'mcp', 'servers.json')
     await expect
-      .poll(() => existsSync(saved) && /disabledTools[^\]]*get-sum/.test(readFileSync(saved, 'utf8')), { timeout: 10_000 })
+      .poll(() => existsSync(saved) && /"disabled"[^\]]*get-sum/.test(readFileSync(saved, 'utf8')), { timeout: 10_000 })
       .toBe(true)
     await page.reload()
     // the editor route survives the reload; open it again if the list is shown instead

@@ -191,7 +191,7 @@ describe('a list of 2,000 servers in a real browser', () => {
     await description.fill('saved with Ctrl+S')
     await page.keyboard.press('Control+s')
     await expect
-      .poll(() => (JSON.parse(readFileSync(join(app.userDataDir, 'mcp', 'servers.json'), 'utf8')) as { servers: Array<{ name: string; description?: string }> }).servers.find((s) => s.name === name)?.description, { timeout: 10_000 })
+      .poll(() => (JSON.parse(readFileSync(join(app.userDataDir, 'mcp', 'servers.json'), 'utf8')) as { servers: Array<{ name: string; ui?: { description?: string } }> }).servers.find((s) => s.name === name)?.ui?.description, { timeout: 10_000 })
       .toBe('saved with Ctrl+S')
     await page.getByTestId('editor-back').click()
     await page.getByTestId('server-list').waitFor()

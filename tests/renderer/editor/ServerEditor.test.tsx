@@ -39,7 +39,7 @@ describe('server editor: General', () => {
   })
 
   it('validates inline with the field named: env lines, a taken name, a URL; values stay masked until shown', async () => {
-    const local = { id: 'l', name: 'Local', type: 'stdio' as const, command: 'node', description: 'old', env: { API_KEY: 'sk-secret' }, isActive: false }
+    const local = { id: 'l', name: 'Local', type: 'stdio' as const, command: 'node', ui: { description: 'old' }, env: { API_KEY: 'sk-secret' }, isActive: false }
     const { store } = await renderServers([local, { id: 'o', name: 'Other', type: 'stdio', command: 'x', isActive: false }])
     fireEvent.click(within(rowOf('Local')).getByTestId('server-edit'))
     await screen.findByTestId('general-tab')
@@ -163,7 +163,7 @@ describe('server editor: General', () => {
   })
 
   it('a field cleared or a switch turned off is saved as such, also right after another save', async () => {
-    const plain = { id: 'x', name: 'x', type: 'stdio' as const, command: 'node', args: ['x.js'], description: 'to be cleared', isActive: false }
+    const plain = { id: 'x', name: 'x', type: 'stdio' as const, command: 'node', args: ['x.js'], ui: { description: 'to be cleared' }, isActive: false }
     const { registry } = await renderServers([plain])
     fireEvent.click(within(rowOf('x')).getByTestId('server-edit'))
     await screen.findByTestId('server-editor')
@@ -179,7 +179,7 @@ describe('server editor: General', () => {
     type('description', '')
     fireEvent.click(saveButton())
     await waitFor(() => expect(registry.get('x')).not.toHaveProperty('longRunning'))
-    expect(registry.get('x')).not.toHaveProperty('description')
+    expect(registry.get('x')).not.toHaveProperty('ui.description')
   })
 
   it('a stopped server offers to start it instead of its Tools tab', async () => {

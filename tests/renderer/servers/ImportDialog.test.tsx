@@ -194,7 +194,7 @@ describe("import JSON: the file's inputs (VS Code)", () => {
 
 describe('export JSON', () => {
   it('shows the list as mcpServers JSON that imports back to the same servers', async () => {
-    const remote = { id: 'r', name: 'remote', type: 'sse' as const, baseUrl: 'http://127.0.0.1:1/sse', tags: ['t'], isActive: true }
+    const remote = { id: 'r', name: 'remote', type: 'sse' as const, baseUrl: 'http://127.0.0.1:1/sse', ui: { tags: ['t'] }, isActive: true }
     await renderServers([existing, { ...remote, isActive: false }])
     fireEvent.click(screen.getByTestId('add-server'))
     fireEvent.click(await screen.findByTestId('add-menu-export'))

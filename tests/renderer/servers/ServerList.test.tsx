@@ -3,10 +3,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import en from '@renderer/i18n/locales/en-US'
 import { cleanupServers, everything, fixture, renderServers, rowOf, waitForStatus } from './serversSupport'
 import { cachedServers, cachedApprovals } from '../support/cachedServers'
+import type { StdioServer } from '@shared/mcp/server'
 
 afterEach(cleanupServers)
 
-const idle = (id: string, extra: object = {}) => ({ id, name: id, type: 'stdio' as const, command: 'node', args: [`${id}.js`], isActive: false, ...extra })
+const idle = (id: string, extra: Partial<StdioServer> = {}): StdioServer => ({ id, name: id, type: 'stdio', command: 'node', args: [`${id}.js`], isActive: false, ...extra })
 
 describe('server list', () => {
   it('shows the active servers main started by itself: status and tool count from main', async () => {
@@ -94,8 +95,8 @@ describe('server list', () => {
 
   it('searches by name, description and tag', async () => {
     await renderServers([
-      idle('alpha', { description: 'reads the weather' }),
-      idle('beta', { tags: ['maps'] }),
+      idle('alpha', { ui: { description: 'reads the weather' } }),
+      idle('beta', { ui: { tags: ['maps'] } }),
       idle('gamma')
     ])
     const search = within(screen.getByTestId('server-search')).getByRole('searchbox')
@@ -139,7 +140,7 @@ describe('server list', () => {
 
   // dnd-kit's Space / arrows / Space needs a real layout: the E2E test covers it in Chromium
   it('reorders with Alt+Arrow on the handle, within the search results too', async () => {
-    const { store } = await renderServers([idle('one'), idle('two'), idle('three', { tags: ['x'] }), idle('four', { tags: ['x'] })])
+    const { store } = await renderServers([idle('one'), idle('two'), idle('three', { ui: { tags: ['x'] } }), idle('four', { ui: { tags: ['x'] } })])
     const order = () => cachedServers(store).map((s) => s.id)
     fireEvent.keyDown(within(rowOf('one')).getByTestId('server-drag-handle'), { key: 'ArrowDown', altKey: true })
     expect(order()).toEqual(['two', 'one', 'three', 'four'])

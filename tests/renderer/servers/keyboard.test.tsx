@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { cleanupServers, renderServers, rowOf } from './serversSupport'
 import { cachedServers } from '../support/cachedServers'
+import type { StdioServer } from '@shared/mcp/server'
 
 afterEach(cleanupServers)
 
-const idle = (id: string, extra: object = {}) => ({ id, name: id, type: 'stdio' as const, command: 'node', args: [`${id}.js`], isActive: false, ...extra })
+const idle = (id: string, extra: Partial<StdioServer> = {}): StdioServer => ({ id, name: id, type: 'stdio', command: 'node', args: [`${id}.js`], isActive: false, ...extra })
 const searchBox = () => within(screen.getByTestId('server-search')).getByRole('searchbox')
 
 describe('keyboard: / focuses the search', () => {
@@ -41,7 +42,7 @@ describe('keyboard: Ctrl/Cmd+S saves the editor', () => {
   const description = () => screen.getByTestId('editor-description') as HTMLInputElement
 
   it('saves from the field being typed in, and the browser does not get the key', async () => {
-    const { store } = await renderServers([idle('alpha', { description: 'old' })])
+    const { store } = await renderServers([idle('alpha', { ui: { description: 'old' } })])
     await openEditor('alpha')
     fireEvent.change(description(), { target: { value: 'saved by keyboard' } })
     expect(fireEvent.keyDown(description(), { key: 's', ctrlKey: true })).toBe(false)

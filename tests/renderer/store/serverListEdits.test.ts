@@ -28,7 +28,7 @@ describe("the cached server list's edits", () => {
 
   it('applies a change before main confirms it: set fields, cleared fields, never the id', () => {
     const before = snapshot([server('a', { ui: { description: 'old' } }), server('b')])
-    const after = produce(before, (draft) => applyChanges(draft, 'a', { isActive: true, description: undefined, id: 'z' } as never))
+    const after = produce(before, (draft) => applyChanges(draft, 'a', { isActive: true, ui: { description: undefined }, id: 'z' } as never))
     expect(after.servers[0]).toEqual({ ...server('a'), isActive: true })
     expect(after.servers[1]).toBe(before.servers[1])
     // an unknown server changes nothing
