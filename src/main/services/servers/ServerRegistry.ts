@@ -1,10 +1,11 @@
 import { mkdirSync, watch as fsWatch, type FSWatcher } from 'node:fs'
 import { dirname } from 'node:path'
+import { fromFlat } from '@shared/mcp/flatServer'
 import { approvalTarget } from '@shared/mcp/launchSpec'
 import type { RegistryNotice, ServersSnapshot } from '@shared/mcp/registry'
 import type { McpServer, McpServerInput } from '@shared/mcp/server'
-import { legacyPath, readLegacyServers } from './legacyImport'
 import { applyServerChanges, type McpServerChanges } from '@shared/mcp/serverChanges'
+import { legacyPath, readLegacyServers } from './legacyImport'
 import { assertUnique, reorderSlots, TakenIds } from './listRules'
 import { RegistryState } from './registryState'
 import { RegistryStore } from './registryStore'
@@ -180,7 +181,8 @@ export class ServerRegistry {
       if (index < 0) throw new RegistryError('SERVER_NOT_FOUND', `no broken server with id "${id}"`)
       const label = (isObject(entry) && typeof entry.name === 'string' && entry.name) || slotName(this.state.slots[index]) || id
       if (!isObject(entry)) throw new RegistryError('INVALID_SERVER', `server "${label}": expected an object`)
-      const server = parseServer({ ...entry, id }, label)
+      // fixed by hand: the flat shape of other hosts' configs (and of version 1) is taken too
+      const server = parseServer(fromFlat({ ...entry, id }), label)
       assertUnique(server, this.state.slots, id)
       this.state.slots[index] = { server }
       delete this.state.approvals[id]
