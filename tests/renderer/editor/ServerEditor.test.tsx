@@ -68,6 +68,21 @@ describe('server editor: General', () => {
     expect((await screen.findByTestId('editor-error-baseUrl')).textContent).toBe('Must be an http:// or https:// URL.')
   })
 
+  it('a URL added with no protocol shows as detected with its URL fields; picking SSE saves it as SSE, the URL kept', async () => {
+    const auto = { id: 'a', name: 'auto', type: 'httpAuto' as const, baseUrl: 'http://127.0.0.1:1/mcp', headers: { 'X-Team': 'blue' }, isActive: false }
+    const { registry } = await renderServers([auto])
+    fireEvent.click(within(rowOf('auto')).getByTestId('server-edit'))
+    await screen.findByTestId('general-tab')
+    const kinds = screen.getByTestId('editor-type')
+    expect(within(kinds).getByText('Auto (Streamable HTTP, then SSE)')).toBeTruthy()
+    expect(field('baseUrl').value).toBe('http://127.0.0.1:1/mcp')
+    expect(field('headers').value).toBe('X-Team: blue')
+    expect(screen.queryByTestId('editor-command')).toBeNull()
+    fireEvent.click(within(kinds).getByText('SSE'))
+    fireEvent.click(screen.getByTestId('editor-save'))
+    await waitFor(() => expect(registry.get('a')).toMatchObject({ type: 'sse', baseUrl: 'http://127.0.0.1:1/mcp', headers: { 'X-Team': 'blue' } }))
+  })
+
   it('Save of a cosmetic edit leaves the running server be; the tabs count what it offers', async () => {
     const { store, service, manager, api } = await renderServers([everything()])
     await waitForStatus('Everything', 'connected')
