@@ -1,7 +1,10 @@
 import type { AssistantMessage, ChatToolCallView, ChatUsage } from '@shared/chat/conversations'
 import type { ChatEventPayload, ChatStreamEvent } from '@shared/chat/events'
 
-/** Text deltas are sent at most this often per turn, joined: a fast model cannot flood the windows. */
+/**
+ * Text deltas are sent at most this often per turn, joined: a fast model cannot flood the windows.
+ * The first delta after a quiet spell goes at once, so batching never delays the first token.
+ */
 export const TEXT_BATCH_MS = 40
 
 /**
@@ -13,6 +16,8 @@ export class LiveMessage {
   private seq = 0
   private pendingText = ''
   private timer: ReturnType<typeof setTimeout> | undefined
+  /** when text was last sent (performance.now()) */
+  private textSentAt = -Infinity
 
   constructor(
     private readonly message: AssistantMessage,
@@ -31,7 +36,10 @@ export class LiveMessage {
 
   text(delta: string): void {
     this.pendingText += delta
-    this.timer ??= setTimeout(() => this.flush(), TEXT_BATCH_MS)
+    if (this.timer) return
+    const wait = this.textSentAt + TEXT_BATCH_MS - performance.now()
+    if (wait <= 0) return this.flush()
+    this.timer = setTimeout(() => this.flush(), wait)
     this.timer.unref?.()
   }
 
@@ -91,6 +99,7 @@ export class LiveMessage {
     const last = this.message.parts.at(-1)
     if (last?.type === 'text') last.text += text
     else this.message.parts.push({ type: 'text', text })
+    this.textSentAt = performance.now()
     this.emit({ type: 'text', text })
   }
 
