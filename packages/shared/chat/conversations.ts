@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ChatAttachment } from './composerContext'
 import type { ModelRef } from './providers'
 
 /** A tool call of the model, as the conversation shows it. */
@@ -33,7 +34,7 @@ export interface ChatTurnError {
 }
 
 export type ChatMessage =
-  | { id: string; role: 'user'; text: string; at: number }
+  | { id: string; role: 'user'; text: string; at: number; /** resources attached with `@` */ attachments?: ChatAttachment[] }
   | {
       id: string
       role: 'assistant'

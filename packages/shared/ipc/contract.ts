@@ -8,6 +8,7 @@ import type {
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
 import { ChatToolChoiceSchema, type ChatServerTools, type Conversation, type ConversationsSnapshot } from '../chat/conversations'
+import { ChatAttachmentRefSchema, ChatPromptArgsSchema, MAX_ATTACHMENTS, type ChatAttachment, type ChatContextServer, type ChatPromptText } from '../chat/composerContext'
 import { ApprovalDecisionSchema, type ChatApprovalDoneEvent, type ChatApprovalRequest, type ChatEventPayload } from '../chat/events'
 import type { DiscoveryListing, DiscoverySearchResult, RegistrySource } from '../discovery/listing'
 import { ModelRefSchema, ProviderInputSchema, type LocalEndpoint, type ProvidersSnapshot, type ProviderView } from '../chat/providers'
@@ -210,7 +211,22 @@ export const ipcContract = {
   ),
   'chat:delete-conversation': channel<void>()(z.object({ conversationId: chatId })),
   /** the user's message: main runs the turn and streams it as chat:event; resolves when the turn began */
-  'chat:send': channel<{ messageId: string }>()(z.object({ conversationId: chatId, text: z.string().trim().min(1, 'write a message first').max(200_000) })),
+  'chat:send': channel<{ messageId: string }>()(
+    z.object({
+      conversationId: chatId,
+      text: z.string().trim().min(1, 'write a message first').max(200_000),
+      /** resources attached with `@`: main reads each and gives its text to the model as context */
+      attachments: z.array(ChatAttachmentRefSchema).max(MAX_ATTACHMENTS, `attach at most ${MAX_ATTACHMENTS} resources to one message`).optional()
+    })
+  ),
+  /** the prompts, resources and templates of the chat's servers, for the composer's `/` and `@` menus */
+  'chat:list-context': channel<ChatContextServer[]>()(z.object({ conversationId: chatId })),
+  /** reads a resource of one of the chat's servers for a chip (a binary one is refused); chat:send reads it again */
+  'chat:attach-resource': channel<ChatAttachment>()(z.object({ conversationId: chatId, ...ChatAttachmentRefSchema.shape })),
+  /** runs a prompt of one of the chat's servers (prompts/get): its messages as the text of the user's next message */
+  'chat:get-prompt': channel<ChatPromptText>()(
+    z.object({ conversationId: chatId, serverId: z.string().min(1).max(200), name: z.string().min(1).max(500), args: ChatPromptArgsSchema.default({}) })
+  ),
   /** runs the last user message again (after a provider error) */
   'chat:retry': channel<{ messageId: string }>()(z.object({ conversationId: chatId })),
   /** stops the running turn: the model stream and any tool call (the server is told) */

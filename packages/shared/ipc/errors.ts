@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   'CHAT_NOT_FOUND',
   'CHAT_BUSY',
   'NOTHING_TO_RETRY',
+  'CHAT_SERVER_UNAVAILABLE',
+  'RESOURCE_NOT_TEXT',
   // finding servers in an MCP Registry and adding one
   'MCP_REGISTRY_UNSET',
   'MCP_REGISTRY_UNREACHABLE',

@@ -1,20 +1,25 @@
 import { randomUUID } from 'node:crypto'
+import type { ChatAttachment, ChatAttachmentRef, ChatContextServer, ChatPromptText } from '@shared/chat/composerContext'
 import type { AssistantMessage, ChatToolChoice, Conversation, ConversationsSnapshot } from '@shared/chat/conversations'
 import type { ApprovalDecision, ChatApprovalRequest } from '@shared/chat/events'
 import type { ModelRef } from '@shared/chat/providers'
+import { redactText } from '@shared/mcp/redact'
 import type { McpHost } from '../mcp/mcpHost'
 import type { Platform } from '../../platform/Platform'
 import type { ServerRegistry } from '../servers/ServerRegistry'
 import { ChatApprovals } from './chatApprovals'
 import { ChatError, notFound } from './chatErrors'
 import type { ChatTracer } from './chatTracing'
+import { chatServer, listComposerContext } from './composerContext'
 import { cutToLastUserMessage, newConversation, withOutcome, withUserMessage } from './conversationEdits'
 import { listConversationTools, type ConversationTools } from './conversationTools'
 import { runConversationTurn, type TurnJob } from './conversationTurn'
 import { ConversationStore } from './ConversationStore'
 import type { StoredConversation } from './conversationFile'
 import { LiveMessage } from './liveMessage'
+import { promptText } from './promptText'
 import type { ChatProvider } from './providers'
+import { messageWithContext, readAttachment } from './resourceAttachment'
 
 /** the model of a turn that could not resolve one (no provider yet) */
 const NO_MODEL: ModelRef = { providerId: '', model: '' }
@@ -105,10 +110,43 @@ export class ChatService {
     this.changed()
   }
 
-  /** Stores the user's message and starts the turn; resolves as soon as it began. */
-  send(conversationId: string, text: string): Promise<{ messageId: string }> {
-    return this.startTurn(conversationId, (stored) => withUserMessage(stored, text))
+  /**
+   * Stores the user's message and starts the turn; resolves as soon as it began. Attached resources
+   * are read now, so the model gets their current text; one that cannot be read refuses the send.
+   */
+  async send(conversationId: string, text: string, attachments: ChatAttachmentRef[] = []): Promise<{ messageId: string }> {
+    if (!attachments.length) return this.startTurn(conversationId, (stored) => withUserMessage(stored, text))
+    await this.ready
+    const { conversation } = await this.store.read(conversationId)
+    const read = await Promise.all(attachments.map((a) => readAttachment(this.deps.mcp, chatServer(this.deps.registry, conversation.tools, a.serverId), a.uri, this.redact)))
+    const context = { attachments: read.map((r) => r.attachment), forModel: messageWithContext(text, read.map((r) => r.block)) }
+    return this.startTurn(conversationId, (stored) => withUserMessage(stored, text, context))
   }
+
+  /** What the composer's `/` and `@` menus offer: the prompts, resources and templates of the chat's servers. */
+  async listContext(conversationId: string): Promise<ChatContextServer[]> {
+    await this.ready
+    const { conversation } = await this.store.read(conversationId)
+    return listComposerContext(this.deps.mcp, this.deps.registry, conversation.tools)
+  }
+
+  /** Reads a resource for its chip, so a binary or failing one is said before the user sends. */
+  async attachResource(conversationId: string, ref: ChatAttachmentRef): Promise<ChatAttachment> {
+    await this.ready
+    const { conversation } = await this.store.read(conversationId)
+    return (await readAttachment(this.deps.mcp, chatServer(this.deps.registry, conversation.tools, ref.serverId), ref.uri, this.redact)).attachment
+  }
+
+  /** A prompt of one of the chat's servers as the text of the user's next message, secrets redacted. */
+  async getPrompt(conversationId: string, serverId: string, name: string, args: Record<string, string>): Promise<ChatPromptText> {
+    await this.ready
+    const { conversation } = await this.store.read(conversationId)
+    const server = chatServer(this.deps.registry, conversation.tools, serverId)
+    return promptText(await this.deps.mcp.getPrompt({ server, name, args }), this.redact)
+  }
+
+  /** every secret the app knows (servers' and providers'), as a turn's requests are scrubbed */
+  private readonly redact = (text: string): string => redactText(text, { secrets: [...this.deps.mcp.secrets.values(), ...this.deps.providers.secrets()] })
 
   /** Runs the last user message again: what came after it goes, in the page and in the model's history. */
   retry(conversationId: string): Promise<{ messageId: string }> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { ChatAttachment } from '@shared/chat/composerContext'
 import type { AssistantMessage, Conversation } from '@shared/chat/conversations'
 import { ChatError } from './chatErrors'
 import type { StoredConversation } from './conversationFile'
@@ -18,15 +19,18 @@ export function newConversation(fields: Pick<Conversation, 'model' | 'tools'>): 
   return { conversation: { id: randomUUID(), title: NEW_CHAT_TITLE, createdAt: now, updatedAt: now, ...fields, messages: [] }, history: [], historyAt: {} }
 }
 
-/** The user's message, in the page and in the model's history; an untitled chat is named after its first one. */
-export function withUserMessage(stored: StoredConversation, text: string): StoredConversation {
+/**
+ * The user's message, in the page and in the model's history; an untitled chat is named after its
+ * first one. Attached resources show as chips; the model reads `forModel` (their text and the message).
+ */
+export function withUserMessage(stored: StoredConversation, text: string, context: { attachments: ChatAttachment[]; forModel: string } = { attachments: [], forModel: text }): StoredConversation {
   const c = stored.conversation
   const now = Date.now()
-  const message = { id: randomUUID(), role: 'user' as const, text, at: now }
+  const message = { id: randomUUID(), role: 'user' as const, text, at: now, ...(context.attachments.length ? { attachments: context.attachments } : {}) }
   const title = c.title === NEW_CHAT_TITLE && c.messages.length === 0 ? titleFrom(text) || NEW_CHAT_TITLE : c.title
   return {
     conversation: { ...c, title, updatedAt: now, messages: [...c.messages, message] },
-    history: [...stored.history, { role: 'user', content: text }],
+    history: [...stored.history, { role: 'user', content: context.forModel }],
     historyAt: { ...stored.historyAt, [message.id]: stored.history.length }
   }
 }

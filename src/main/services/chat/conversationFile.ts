@@ -20,10 +20,20 @@ const toolCall = z.object({
   progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional()
 })
 
+const attachment = z.object({
+  serverId: z.string(),
+  server: z.string(),
+  uri: z.string(),
+  name: z.string(),
+  mimeType: z.string().optional(),
+  chars: z.number(),
+  truncated: z.boolean().optional()
+})
+
 const usage = z.object({ inputTokens: z.number().optional(), outputTokens: z.number().optional(), totalTokens: z.number().optional() })
 
 const message = z.discriminatedUnion('role', [
-  z.object({ id: z.string().min(1), role: z.literal('user'), text, at: z.number() }),
+  z.object({ id: z.string().min(1), role: z.literal('user'), text, at: z.number(), attachments: z.array(attachment).optional() }),
   z.object({
     id: z.string().min(1),
     role: z.literal('assistant'),
