@@ -1,12 +1,21 @@
 import { Flex, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
+import type { ChatAttachment } from '@shared/chat/composerContext'
+import { AttachmentChip } from './composer/AttachmentChip'
 
-/** The user's message: plain text, as typed (line breaks kept), on the right. */
-export function UserBubble({ text }: { text: string }) {
+/** The user's message: plain text, as typed (line breaks kept), on the right, with the resources it carried. */
+export function UserBubble({ text, attachments }: { text: string; attachments?: ChatAttachment[] }) {
   const { t } = useTranslation()
   const { token } = theme.useToken()
   return (
-    <Flex justify="flex-end" data-testid="chat-user-message">
+    <Flex vertical align="flex-end" gap={4} data-testid="chat-user-message">
+      {attachments?.length ? (
+        <Flex gap={6} wrap justify="flex-end" style={{ maxWidth: '80%' }} data-testid="chat-message-attachments">
+          {attachments.map((a) => (
+            <AttachmentChip key={`${a.serverId} ${a.uri}`} name={a.name} server={a.server} uri={a.uri} attachment={a} />
+          ))}
+        </Flex>
+      ) : null}
       <div
         aria-label={t('chat.message.you')}
         style={{
