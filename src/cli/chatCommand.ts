@@ -76,7 +76,7 @@ function terminalApproval(signal: AbortSignal): (call: ChatToolCall) => Promise<
 }
 
 /**
- * `chat MESSAGE`: one turn with a model on an OpenAI-compatible endpoint, which may call the
+ * `chat MESSAGE`: one turn with a model (OpenAI-compatible, Anthropic or Gemini), which may call the
  * servers' tools through the same MCPService as every other command. The answer streams to
  * stdout (or comes as one JSON object with --json); tool calls and results go to stderr.
  */
@@ -123,12 +123,14 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
 
   const traced = turnTracer(ctx.tracing)
   const keys = () => (provider.apiKey ? [provider.apiKey] : [])
+  // the kind too: a failure names the key's variable of that kind
+  const where = { kind: provider.kind, baseUrl: provider.baseUrl, model }
   let result
   try {
     result = await runChatTurn({
       host: ctx.service,
       model: llm,
-      provider: { baseUrl: provider.baseUrl, model },
+      provider: where,
       tools,
       messages: [{ role: 'user', content: command.message }],
       maxSteps: command.maxSteps,
@@ -144,7 +146,7 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
     if (ctx.signal.aborted) throw error
     // a turn that failed: its spans say where, before the error itself
     if (command.trace) await err(`trace:\n${renderTraceTree(traced.spans())}`)
-    throw new CliError(withoutKey(providerFailure(error, { baseUrl: provider.baseUrl, model }).message), ExitCode.Failure)
+    throw new CliError(withoutKey(providerFailure(error, where).message), ExitCode.Failure)
   }
   if (midLine) await write(process.stdout, '\n')
   if (command.json) {

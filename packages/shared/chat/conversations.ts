@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ChatAttachment } from './composerContext'
+import type { ProviderErrorCode } from './providerErrors'
 import type { ModelRef } from './providers'
 
 /** A tool call of the model, as the conversation shows it. */
@@ -31,6 +32,8 @@ export interface ChatTurnError {
   kind: 'provider' | 'tools' | 'other'
   message: string
   status?: number
+  /** what failed at the provider, for the page to say what to do (absent: older conversations) */
+  code?: ProviderErrorCode
 }
 
 export type ChatMessage =

@@ -1,6 +1,7 @@
 import { modelMessageSchema, type ModelMessage } from 'ai'
 import { z } from 'zod'
 import { ChatToolChoiceSchema, type Conversation } from '@shared/chat/conversations'
+import { PROVIDER_ERROR_CODES } from '@shared/chat/providerErrors'
 
 export const CONVERSATION_FILE_VERSION = 1
 
@@ -43,7 +44,7 @@ const message = z.discriminatedUnion('role', [
     usage: usage.optional(),
     stepLimit: z.number().optional(),
     stopped: z.boolean().optional(),
-    error: z.object({ kind: z.enum(['provider', 'tools', 'other']), message: z.string(), status: z.number().optional() }).optional()
+    error: z.object({ kind: z.enum(['provider', 'tools', 'other']), message: z.string(), status: z.number().optional(), code: z.enum(PROVIDER_ERROR_CODES).optional() }).optional()
   })
 ])
 
