@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ChatAttachment, ChatAttachmentRef, ChatContextServer, ChatPromptText } from '@shared/chat/composerContext'
+import { DEFAULT_CHAT_SETTINGS, modelOptionsOf } from '@shared/chat/chatSettings'
 import type { AssistantMessage, ChatToolChoice, Conversation, ConversationsSnapshot } from '@shared/chat/conversations'
 import type { ApprovalDecision, ChatApprovalRequest } from '@shared/chat/events'
 import type { ModelRef } from '@shared/chat/providers'
@@ -9,11 +10,12 @@ import type { Platform } from '../../platform/Platform'
 import type { ServerRegistry } from '../servers/ServerRegistry'
 import { ChatApprovals } from './chatApprovals'
 import { ChatError, notFound } from './chatErrors'
+import type { ChatSettingsStore } from './ChatSettingsStore'
 import type { ChatTracer } from './chatTracing'
 import { chatServer, listComposerContext } from './composerContext'
 import { cutToLastUserMessage, newConversation, withOutcome, withUserMessage } from './conversationEdits'
 import { listConversationTools, type ConversationTools } from './conversationTools'
-import { runConversationTurn, type TurnJob } from './conversationTurn'
+import { runConversationTurn, type TurnJob, type TurnSettings } from './conversationTurn'
 import { ConversationStore } from './ConversationStore'
 import type { StoredConversation } from './conversationFile'
 import { LiveMessage } from './liveMessage'
@@ -38,6 +40,8 @@ export interface ChatServiceDeps {
   userDataDir: string
   /** each turn as one trace, when the host traces */
   tracer?: ChatTracer
+  /** Settings → Chat and each model's options, read at the start of every turn (the defaults without) */
+  settings?: ChatSettingsStore
 }
 
 interface RunningTurn {
@@ -202,7 +206,8 @@ export class ChatService {
       }
       const live = new LiveMessage(message, conversationId, (payload) => this.deps.emit('chat:event', payload))
       const abort = new AbortController()
-      const job: TurnJob = { conversation, history: stored.history, provider: 'error' in resolved ? resolved : resolved.provider, live, signal: abort.signal }
+      const settings = 'error' in resolved ? undefined : await this.turnSettings(resolved.ref)
+      const job: TurnJob = { conversation, history: stored.history, provider: 'error' in resolved ? resolved : resolved.provider, live, signal: abort.signal, settings }
       const turn: RunningTurn = { live, abort, done: Promise.resolve() }
       this.running.set(conversationId, turn)
       live.start()
@@ -233,6 +238,12 @@ export class ChatService {
       this.busy.delete(id)
       this.changed()
     }
+  }
+
+  private async turnSettings(ref: ModelRef): Promise<TurnSettings> {
+    const settings = (await this.deps.settings?.get()) ?? DEFAULT_CHAT_SETTINGS
+    const model = modelOptionsOf(settings, ref.providerId, ref.model)
+    return { maxSteps: settings.maxSteps, maxResultChars: settings.maxToolResultChars, images: model.images, toolMode: model.toolMode }
   }
 
   private changed(): void {

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai'
+import type { ToolMode } from '@shared/chat/chatSettings'
 import type { AssistantMessage, ChatToolCallView, ChatTurnError, Conversation } from '@shared/chat/conversations'
 import { autoApproves } from '@shared/mcp/autoApprove'
 import { redactText } from '@shared/mcp/redact'
@@ -33,6 +34,15 @@ export interface TurnJob {
   provider: (ChatProvider & { model: string }) | { error: unknown }
   live: LiveMessage
   signal: AbortSignal
+  /** Settings → Chat and the model's options, as they were when the turn started */
+  settings?: TurnSettings
+}
+
+export interface TurnSettings {
+  maxSteps: number
+  maxResultChars: number
+  images: boolean
+  toolMode: ToolMode
 }
 
 export interface TurnOutcome {
@@ -129,6 +139,10 @@ export async function runConversationTurn(deps: TurnDeps, job: TurnJob): Promise
       messages: job.history,
       approval: 'ask',
       ask,
+      maxSteps: job.settings?.maxSteps,
+      maxResultChars: job.settings?.maxResultChars,
+      images: job.settings?.images,
+      toolMode: job.settings?.toolMode,
       onEvent,
       signal,
       trace: deps.tracer && { tracer: deps.tracer, conversationId: conversation.id, secrets: deps.secrets }
