@@ -1,10 +1,12 @@
 import { redactText } from '@shared/mcp/redact'
 import type { McpServer } from '@shared/mcp/server'
+import { ChatSettingsStore } from '../main/services/chat/ChatSettingsStore'
 import { chatServers, listChatTools } from '../main/services/chat/chatTools'
 import { runChatTurn, type ChatEvent, type ChatToolCall } from '../main/services/chat/chatTurn'
 import { providerFailure } from '../main/services/chat/providerErrors'
 import { chatModel, listModels } from '../main/services/chat/providers'
 import { redactingFetch } from '../main/services/chat/redactingFetch'
+import { FileStorage } from '../main/services/storage/FileStorage'
 import type { ChatTracer } from '../main/services/chat/chatTracing'
 import { chatTracer } from '../main/services/trace/chatSpans'
 import type { Tracing } from '../main/services/trace/Tracing'
@@ -82,6 +84,9 @@ function terminalApproval(signal: AbortSignal): (call: ChatToolCall) => Promise<
  */
 export async function chatCommand(command: ChatCommand, ctx: CommandContext): Promise<number> {
   const provider = await resolveChatProvider(command, ctx.userDataDir)
+  // the app's Settings → Chat; --max-steps wins over its step limit
+  const settings = await new ChatSettingsStore(new FileStorage(ctx.userDataDir)).get()
+  const maxSteps = command.maxSteps ?? settings.maxSteps
   const servers = pickServers(ctx.config, command.servers)
   const tools = await listChatTools(ctx.service, servers)
   // an endpoint may quote the key back in its error: never on the terminal
@@ -117,7 +122,9 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
       case 'tool-result':
         return stderrLine(`  ${event.call.status}: ${oneLine(event.call.result, 160)}`)
       case 'step-limit':
-        return stderrLine(`stopped after ${event.steps} model calls (--max-steps ${event.steps}): the model still wanted to call tools`)
+        return stderrLine(
+          `stopped after ${event.steps} model calls: the model still wanted to call tools (the step limit: --max-steps N, or Settings → Chat in the app)`
+        )
     }
   }
 
@@ -133,7 +140,8 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
       provider: where,
       tools,
       messages: [{ role: 'user', content: command.message }],
-      maxSteps: command.maxSteps,
+      maxSteps,
+      maxResultChars: settings.maxToolResultChars,
       approval: command.approveTools,
       ask: terminalApproval(ctx.signal),
       onEvent,

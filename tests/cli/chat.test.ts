@@ -1,7 +1,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ChatSettingsStore } from '../../src/main/services/chat/ChatSettingsStore'
 import { ProviderStore } from '../../src/main/services/chat/ProviderStore'
+import { FileStorage } from '../../src/main/services/storage/FileStorage'
 import { EVERYTHING, freePort, tempDir } from '../main/services/helpers'
 import { scriptedModel, toolResults, type ChatRequest, type Reply, type ScriptedModel } from '../fixtures/chat/scriptedModel'
 import { cli, stopStrayClis, writeConfig } from './run'
@@ -87,9 +89,26 @@ describe('cli chat', () => {
     const loop = await scriptedModel((request) => ({ toolCalls: [{ name: request.tools![0].function.name, args: {} }] }))
     try {
       const run = await chat(['loop', '--base-url', loop.baseUrl, '--approve-tools', 'none', '--max-steps', '2'])
-      expect(run.stderr).toContain('stopped after 2 model calls (--max-steps 2)')
+      expect(run.stderr).toContain('stopped after 2 model calls: the model still wanted to call tools (the step limit: --max-steps N, or Settings → Chat in the app)')
       expect(loop.bodies).toHaveLength(2)
       expect(run.code).toBe(1)
+    } finally {
+      await loop.close()
+    }
+  })
+
+  it("the app's Settings → Chat step limit applies; --max-steps overrides it", async () => {
+    const loop = await scriptedModel((request) => ({ toolCalls: [{ name: request.tools![0].function.name, args: {} }] }))
+    const userData = tempDir('mcp-cli-chat-settings-')
+    await new ChatSettingsStore(new FileStorage(userData)).change({ maxSteps: 3 })
+    try {
+      const saved = await chat(['loop', '--base-url', loop.baseUrl, '--approve-tools', 'none'], { MCP_STUDIO_USER_DATA: userData })
+      expect(saved.stderr).toContain('stopped after 3 model calls')
+      expect(loop.bodies).toHaveLength(3)
+      loop.bodies.length = 0
+      const flag = await chat(['loop', '--base-url', loop.baseUrl, '--approve-tools', 'none', '--max-steps', '1'], { MCP_STUDIO_USER_DATA: userData })
+      expect(flag.stderr).toContain('stopped after 1 model calls')
+      expect(loop.bodies).toHaveLength(1)
     } finally {
       await loop.close()
     }
