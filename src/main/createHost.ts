@@ -108,7 +108,9 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   // a model drafts replies to servers' sampling requests (and answers them where the user allowed it)
   const drafts: SamplingDrafts = new SamplingDrafts({ mcp, providers, serverNow: (id) => registry.get(id), emit: platform.emit.bind(platform), fetch: platform.fetch })
   // conversations: each turn runs here, streamed to every window, its tool calls approved there
-  const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir, tracer: chatTracer(tracing) })
+  // Settings → Chat and each model's options, read by every turn
+  const chatSettings = new ChatSettingsStore(storage)
+  const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir, tracer: chatTracer(tracing), settings: chatSettings })
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {
     ...appHandlers(deps),
@@ -121,7 +123,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     ...chatHandlers(chat),
     ...samplingDraftHandlers(drafts),
     // MCP Registries: read through the platform's fetch, the addresses in main's storage
-    ...discoveryHandlers({ client: new McpRegistryClient({ fetch: platform.fetch }), sources: new RegistrySources(storage), registry }),
+    ...discoveryHandlers({ client: new McpRegistryClient({ fetch: platform.fetch }), sources: new RegistrySources(storage), registry, installer: extensions, platform }),
     ...runtimeHandlers(runtimeFinder),
     ...signInSettingsHandlers(signIn)
   }

@@ -3,7 +3,7 @@ import { checkEnvName, checkHeaderName, checkHttpUrl, checkIdentifier, checkName
 import type { RegistryArgument, RegistryKeyValue, RegistryPackage, RegistryRemote, ServerJson } from './serverJson'
 
 /** what an entry runs, as the page and the CLI name it */
-export type RunsWith = 'npx' | 'uvx' | 'docker' | 'remote'
+export type RunsWith = 'npx' | 'uvx' | 'docker' | 'remote' | 'mcpb'
 
 /** a value the user gives before the server is added: an env var, a header, an argument or a `{name}` in one */
 export interface InstallInput {
@@ -42,7 +42,16 @@ export class MissingInputs extends Error {
 
 const RUNNERS: Record<string, RunsWith> = { npm: 'npx', pypi: 'uvx', oci: 'docker' }
 
-type Target = { kind: 'package'; pkg: RegistryPackage; field: string } | { kind: 'remote'; remote: RegistryRemote; field: string }
+type Target =
+  | { kind: 'package'; pkg: RegistryPackage; field: string }
+  | { kind: 'remote'; remote: RegistryRemote; field: string }
+  | { kind: 'bundle'; bundle: RegistryBundle; field: string }
+
+/** a desktop extension bundle (.mcpb) an entry names: downloaded over https, installed only if its SHA-256 matches */
+export interface RegistryBundle {
+  url: string
+  sha256: string
+}
 
 /** Checks the whole entry, then picks what to run: a stdio package (npm, PyPI, OCI), else a remote. */
 function pickTarget(entry: ServerJson): Target {
@@ -52,10 +61,16 @@ function pickTarget(entry: ServerJson): Target {
   if (index >= 0) return { kind: 'package', pkg: packages[index], field: `packages[${index}]` }
   const remoteIndex = (entry.remotes ?? []).findIndex((r) => r.type === 'streamable-http' || r.type === 'sse')
   if (remoteIndex >= 0) return { kind: 'remote', remote: entry.remotes![remoteIndex], field: `remotes[${remoteIndex}]` }
-  if (packages.some((p) => p.registryType === 'mcpb')) {
-    throw new EntryProblem('packages', 'holds only a desktop extension (.mcpb): download it and install it with Add server → Install extension')
-  }
+  const bundleIndex = packages.findIndex((p) => p.registryType === 'mcpb')
+  if (bundleIndex >= 0) return { kind: 'bundle', bundle: checkBundle(packages[bundleIndex], `packages[${bundleIndex}]`), field: `packages[${bundleIndex}]` }
   throw new EntryProblem('packages', 'names nothing this app can run (an npm, PyPI or OCI package over stdio, or a Streamable HTTP or SSE remote)')
+}
+
+function checkBundle(pkg: RegistryPackage, field: string): RegistryBundle {
+  if (!pkg.identifier.startsWith('https://')) throw new EntryProblem(`${field}.identifier`, 'is not an https address: a bundle is downloaded over https only')
+  const sha256 = pkg.fileSha256?.trim().toLowerCase() ?? ''
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new EntryProblem(`${field}.fileSha256`, 'is missing or not a SHA-256 (64 hex digits): a bundle is installed only when its checksum can be checked')
+  return { url: pkg.identifier, sha256 }
 }
 
 function checkEntry(entry: ServerJson): void {
@@ -204,8 +219,15 @@ function buildRemote(remote: RegistryRemote, inputs: Inputs): Built {
 
 function build(entry: ServerJson, inputs: Inputs): { target: Target; built: Built } {
   const target = pickTarget(entry)
+  if (target.kind === 'bundle') throw new EntryProblem(target.field, 'is a desktop extension bundle: it is installed through the extension installer')
   const built = target.kind === 'package' ? buildPackage(entry, target.pkg, inputs) : buildRemote(target.remote, inputs)
   return { target, built }
+}
+
+/** The bundle an entry installs as a desktop extension, when that is what it runs; refuses a bad entry (EntryProblem). */
+export function bundleOf(entry: ServerJson): RegistryBundle | undefined {
+  const target = pickTarget(entry)
+  return target.kind === 'bundle' ? target.bundle : undefined
 }
 
 function describe(built: Built): string {
@@ -216,19 +238,20 @@ function describe(built: Built): string {
 
 /** The review of an entry: refuses a bad one (EntryProblem naming the field). */
 export function planInstall(entry: ServerJson): InstallPlan {
-  const inputs = new Inputs()
-  const { built } = build(entry, inputs)
-  return {
+  const about = {
     name: entry.name,
     title: entry.title,
     version: entry.version,
     description: entry.description,
     namespace: entry.name.split('/')[0],
-    repositoryUrl: entry.repository?.url,
-    runs: built.runs,
-    target: describe(built),
-    inputs: inputs.list
+    repositoryUrl: entry.repository?.url
   }
+  // a bundle's settings are its manifest's: they are asked once it is downloaded and checked
+  const bundle = bundleOf(entry)
+  if (bundle) return { ...about, runs: 'mcpb', target: bundle.url, inputs: [] }
+  const inputs = new Inputs()
+  const { built } = build(entry, inputs)
+  return { ...about, runs: built.runs, target: describe(built), inputs: inputs.list }
 }
 
 /** What will run with these values, a secret one shown as `<KEY>` (for a message after adding). */

@@ -274,7 +274,17 @@ export const ipcContract = {
   /** adds it switched on, waiting for approval; a missing required input is refused by name (MISSING_INPUT) */
   'discovery:add': channel<McpServer>()(
     z.object({ registryUrl: registryAddress, name: registryName, version: z.string().max(200).optional(), values: z.record(z.string().max(200), z.string().max(20_000)) })
-  )
+  ),
+  /**
+   * an entry that ships a desktop extension bundle (.mcpb): downloaded over https (progress on
+   * discovery:bundle-progress), its SHA-256 checked, staged as extensions:stage stages a file;
+   * installed with extensions:install, like any extension
+   */
+  'discovery:stage-bundle': channel<ExtensionPreview>()(
+    z.object({ registryUrl: registryAddress, name: registryName, version: z.string().max(200).optional(), downloadId: z.string().min(1).max(100) })
+  ),
+  /** stops a discovery:stage-bundle download; nothing is staged (an unknown id is already over) */
+  'discovery:cancel-bundle': channel<void>()(z.object({ downloadId: z.string().min(1).max(100) }))
 } satisfies ChannelTable
 
 /** Main → renderer events, declared once with their payloads. */
@@ -288,6 +298,8 @@ export const ipcEvents = {
   /** logs travel in batches so a flooding server cannot flood the renderer */
   'mcp:server-log': event<ServerLogEvent>(),
   /** every JSON-RPC message a server exchanged, in batches like the log */
+  /** how much of a registry's extension bundle has arrived (discovery:stage-bundle) */
+  'discovery:bundle-progress': event<{ downloadId: string; received: number; total?: number }>(),
   'mcp:messages': event<McpMessagesEvent>(),
   'mcp:progress': event<ProgressEvent>(),
   /** a server's state changed (main's server manager is its one writer) */

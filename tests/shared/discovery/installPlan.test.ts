@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EntryProblem } from '@shared/discovery/entryChecks'
-import { MissingInputs, planInstall, serverFromEntry, shownTarget } from '@shared/discovery/installPlan'
+import { bundleOf, MissingInputs, planInstall, serverFromEntry, shownTarget } from '@shared/discovery/installPlan'
 import { ServerJsonSchema, type ServerJson } from '@shared/discovery/serverJson'
 import { McpServerSchema } from '@shared/mcp/server'
 import { bidiName, extensionOnly, fetchOci, javascriptUrl, notesRemote, shellIdentifier, timePypi, weatherNpm } from '../../fixtures/discovery/entries'
@@ -93,8 +93,14 @@ describe('a registry entry becomes a server', () => {
     expect(refusal(() => planInstall(serverJson(bidiName))).field).toBe('name')
   })
 
-  it('an entry that only ships a desktop extension says to install the .mcpb', () => {
-    expect(refusal(() => planInstall(serverJson(extensionOnly))).message).toContain('Install extension')
+  it('an entry that only ships a desktop extension is its bundle, its settings asked once it is downloaded', () => {
+    expect(planInstall(serverJson(extensionOnly))).toMatchObject({ runs: 'mcpb', target: 'https://downloads.example.com/ext-1.0.0.mcpb', inputs: [] })
+    expect(bundleOf(serverJson(extensionOnly))).toEqual({ url: 'https://downloads.example.com/ext-1.0.0.mcpb', sha256: 'a'.repeat(64) })
+    // it is never turned into a command line
+    expect(refusal(() => serverFromEntry(serverJson(extensionOnly), {}, 'id')).message).toBe('packages[0] is a desktop extension bundle: it is installed through the extension installer')
+    const bundle = (identifier: string, fileSha256?: string) => serverJson({ server: { ...extensionOnly.server, packages: [{ registryType: 'mcpb', identifier, fileSha256 }] } })
+    expect(refusal(() => planInstall(bundle('http://downloads.example.com/x.mcpb', 'a'.repeat(64)))).field).toBe('packages[0].identifier')
+    expect(refusal(() => planInstall(bundle('https://downloads.example.com/x.mcpb', 'not-a-hash'))).field).toBe('packages[0].fileSha256')
   })
 
   it('an unpinned version is refused', () => {
