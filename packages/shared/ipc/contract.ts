@@ -293,13 +293,13 @@ export const ipcEvents = {
   'app:install-links': event<Record<string, never>>(),
   /** an extension file was opened with the app (Electron): the window takes it with extensions:take-opened */
   'extensions:files-opened': event<Record<string, never>>(),
+  /** how much of a registry's extension bundle has arrived (discovery:stage-bundle) */
+  'discovery:bundle-progress': event<{ downloadId: string; received: number; total?: number }>(),
   /** the server list changed (any window, the CLI, an installer): the renderer's mirror is replaced */
   'servers:changed': event<ServersSnapshot>(),
   /** logs travel in batches so a flooding server cannot flood the renderer */
   'mcp:server-log': event<ServerLogEvent>(),
   /** every JSON-RPC message a server exchanged, in batches like the log */
-  /** how much of a registry's extension bundle has arrived (discovery:stage-bundle) */
-  'discovery:bundle-progress': event<{ downloadId: string; received: number; total?: number }>(),
   'mcp:messages': event<McpMessagesEvent>(),
   'mcp:progress': event<ProgressEvent>(),
   /** a server's state changed (main's server manager is its one writer) */
