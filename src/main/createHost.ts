@@ -108,9 +108,7 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   // a model drafts replies to servers' sampling requests (and answers them where the user allowed it)
   const drafts: SamplingDrafts = new SamplingDrafts({ mcp, providers, serverNow: (id) => registry.get(id), emit: platform.emit.bind(platform), fetch: platform.fetch })
   // conversations: each turn runs here, streamed to every window, its tool calls approved there
-  // Settings → Chat and each model's options, read by every turn
-  const chatSettings = new ChatSettingsStore(storage)
-  const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir, tracer: chatTracer(tracing), settings: chatSettings })
+  const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir, tracer: chatTracer(tracing) })
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {
     ...appHandlers(deps),
