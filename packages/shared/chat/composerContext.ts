@@ -41,11 +41,19 @@ export interface ChatContextServer {
   error?: string
 }
 
+/** A part of a prompt that a message's text cannot hold: an image, audio, a binary resource. */
+export interface ChatPromptOmission {
+  type: 'image' | 'audio' | 'resource' | 'other'
+  mimeType?: string
+  bytes?: number
+  uri?: string
+}
+
 /** A prompt's messages as the text of the user's next message, and what could not be put in it. */
 export interface ChatPromptText {
   text: string
-  /** one sentence per part left out (an image, a binary resource) */
-  notes: string[]
+  /** the parts left out, for the page to say so */
+  omitted: ChatPromptOmission[]
 }
 
 export const ChatPromptArgsSchema = z.record(z.string().min(1).max(200), z.string().max(100_000))

@@ -161,6 +161,6 @@ describe('prompts and resources in the composer', () => {
     const prompt = await api('chat:get-prompt', { conversationId: chat.id, serverId: 'notes', name: 'summarize', args: { topic: 'sync' } })
     expect(prompt.text).toMatch(/^Summarize what the notes say about sync\.\n\n<resource uri="notes:\/\/readme">\ntoken .+\n<\/resource>$/)
     expect(prompt.text).not.toContain(TOKEN)
-    expect(prompt.notes).toEqual([expect.stringMatching(/^an image \(image\/png, \d+ bytes\) was left out: a message takes text only$/)])
+    expect(prompt.omitted).toEqual([{ type: 'image', mimeType: 'image/png', bytes: Buffer.from(PNG, 'base64').length }])
   })
 })

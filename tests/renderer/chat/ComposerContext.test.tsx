@@ -80,6 +80,24 @@ describe("the composer's / and @ menus", () => {
     expect(lastUser(model.requests().at(-1)!)).toBe('Please promote Alice to the head of the Engineering team.')
   })
 
+  it("a prompt the server refuses shows its message and Retry; one with a binary resource says what was left out", async () => {
+    const { input } = await newChat()
+    type(input, '/Resource')
+    await waitFor(() => expect(options().map((o) => o.textContent)).toEqual([expect.stringContaining('Resource Prompt')]), { timeout: 30_000 })
+    key(input, 'Enter')
+    const kind = await screen.findByTestId('prompt-arg-resource-prompt-resourceType')
+    fireEvent.change(kind, { target: { value: 'Neither' } })
+    fireEvent.change(screen.getByTestId('prompt-arg-resource-prompt-resourceId'), { target: { value: '1' } })
+    fireEvent.click(screen.getByTestId('chat-prompt-use'))
+    expect((await screen.findByTestId('chat-prompt-error', {}, { timeout: 20_000 })).textContent).toContain('Invalid resourceType: Neither')
+    expect(screen.getByTestId('chat-prompt-use').textContent).toBe('Retry')
+
+    fireEvent.change(kind, { target: { value: 'Blob' } })
+    fireEvent.click(screen.getByTestId('chat-prompt-use'))
+    await waitFor(() => expect(input.value).toMatch(/^This prompt includes the Blob resource with id: 1/), { timeout: 20_000 })
+    expect(screen.getByTestId('chat-prompt-omitted').textContent).toMatch(/A binary resource \(demo:\/\/resource\/dynamic\/blob\/1.*\): a message holds text only\./)
+  })
+
   it('@ attaches a resource as a chip that goes with the message; the model reads its text in a block naming the URI', async () => {
     const { input, model } = await newChat()
     type(input, 'Summarize @archi')

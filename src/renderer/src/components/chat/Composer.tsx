@@ -1,14 +1,15 @@
-import { Alert, Button, Flex, Input } from 'antd'
+import { Button, Flex, Input } from 'antd'
 import { SendOutlined, StopOutlined } from '@ant-design/icons'
 import { memo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ChatAttachmentRef, ChatPromptText } from '@shared/chat/composerContext'
+import type { ChatAttachmentRef, ChatPromptOmission, ChatPromptText } from '@shared/chat/composerContext'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { AttachmentChip } from './composer/AttachmentChip'
 import { composerTrigger, withoutTrigger } from './composer/composerTrigger'
 import { ContextMenu } from './composer/ContextMenu'
 import type { ContextItem } from './composer/contextItems'
 import { PromptDialog } from './composer/PromptDialog'
+import { PromptOmissions } from './composer/PromptOmissions'
 import { TemplateDialog } from './composer/TemplateDialog'
 import { useAttachments } from './composer/useAttachments'
 import { useContextMenu } from './composer/useContextMenu'
@@ -34,7 +35,7 @@ export const Composer = memo(function Composer({ conversationId, running, blocke
   const [sending, setSending] = useState(false)
   const [prompt, setPrompt] = useState<Extract<ContextItem, { kind: 'prompt' }>>()
   const [template, setTemplate] = useState<Extract<ContextItem, { kind: 'template' }>>()
-  const [notes, setNotes] = useState<string[]>([])
+  const [omitted, setOmitted] = useState<ChatPromptOmission[]>([])
   const box = useRef<TextAreaRef>(null)
   const attachments = useAttachments(conversationId)
   const trigger = composerTrigger(text, caret)
@@ -55,7 +56,7 @@ export const Composer = memo(function Composer({ conversationId, running, blocke
       if (await onSend(text, attachments.items.map((a) => a.ref))) {
         edit('')
         attachments.clear()
-        setNotes([])
+        setOmitted([])
       }
     } finally {
       setSending(false)
@@ -75,7 +76,7 @@ export const Composer = memo(function Composer({ conversationId, running, blocke
     // the prompt's text leads; whatever was written besides the `/` follows it
     const rest = text.trim()
     edit(rest ? `${result.text}\n\n${rest}` : result.text)
-    setNotes(result.notes)
+    setOmitted(result.omitted)
     setPrompt(undefined)
     focus()
   }
@@ -85,9 +86,7 @@ export const Composer = memo(function Composer({ conversationId, running, blocke
       {menu.open && trigger ? (
         <ContextMenu kind={trigger.kind} query={trigger.query} items={menu.items} active={menu.active} loading={menu.loading} failures={menu.failures} onPick={pick} onActive={menu.setActive} onRetry={menu.retry} />
       ) : null}
-      {notes.length ? (
-        <Alert type="info" showIcon closable onClose={() => setNotes([])} title={t('chat.prompt.leftOut')} description={notes.join('\n')} data-testid="chat-prompt-notes" />
-      ) : null}
+      {omitted.length ? <PromptOmissions omitted={omitted} onClose={() => setOmitted([])} /> : null}
       {attachments.items.length ? (
         <Flex gap={6} wrap data-testid="chat-composer-attachments">
           {attachments.items.map((a) => (
