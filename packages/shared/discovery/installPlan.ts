@@ -151,7 +151,29 @@ interface Built {
   server: Pick<McpServerInput, 'type' | 'command' | 'args' | 'env' | 'baseUrl' | 'headers' | 'notSecret'>
 }
 
-function buildArguments(args: RegistryArgument[] | undefined, inputs: Inputs): string[] {
+/**
+ * Where a secret argument's value goes once the user gave it: into the server's env (sealed on
+ * disk like any env value, redacted in its log) under a name of its own, the argument holding
+ * `${env:NAME}`, filled in when the server starts. Without it (the review) the value stays as is.
+ */
+class SecretArguments {
+  readonly env: Record<string, string> = {}
+  constructor(private readonly taken: Set<string>) {}
+
+  placeholder(key: string, value: string): string {
+    const base = `MCP_SECRET_ARG_${key.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}`
+    let name = base
+    for (let n = 2; this.taken.has(name); n++) name = `${base}_${n}`
+    this.taken.add(name)
+    this.env[name] = value
+    return `\${env:${name}}`
+  }
+}
+
+/** a value the user must keep private: the argument's own flag, or one of the `{vars}` in it */
+const isSecretArgument = (arg: RegistryArgument) => arg.isSecret === true || Object.values(arg.variables ?? {}).some((variable) => variable.isSecret === true)
+
+function buildArguments(args: RegistryArgument[] | undefined, inputs: Inputs, secrets?: SecretArguments): string[] {
   const out: string[] = []
   for (const [i, arg] of (args ?? []).entries()) {
     if (arg.type === 'named' && arg.name) {
@@ -161,17 +183,19 @@ function buildArguments(args: RegistryArgument[] | undefined, inputs: Inputs): s
         out.push(arg.name)
         continue
       }
-      const value = inputs.valueOf(arg, arg.name.replace(/^-+/, ''), 'argument')
-      if (value !== undefined) out.push(arg.name, value)
+      const key = arg.name.replace(/^-+/, '')
+      const value = inputs.valueOf(arg, key, 'argument')
+      if (value !== undefined) out.push(arg.name, secrets && isSecretArgument(arg) ? secrets.placeholder(key, value) : value)
     } else {
-      const value = inputs.valueOf(arg, arg.valueHint ?? `argument${i + 1}`, 'argument')
-      if (value !== undefined) out.push(value)
+      const key = arg.valueHint ?? `argument${i + 1}`
+      const value = inputs.valueOf(arg, key, 'argument')
+      if (value !== undefined) out.push(secrets && isSecretArgument(arg) ? secrets.placeholder(key, value) : value)
     }
   }
   return out
 }
 
-function buildPackage(entry: ServerJson, pkg: RegistryPackage, inputs: Inputs): Built {
+function buildPackage(entry: ServerJson, pkg: RegistryPackage, inputs: Inputs, sealArguments: boolean): Built {
   const runs = RUNNERS[pkg.registryType]
   const version = pkg.version ?? entry.version
   const env: Record<string, string> = {}
@@ -182,8 +206,9 @@ function buildPackage(entry: ServerJson, pkg: RegistryPackage, inputs: Inputs): 
     env[variable.name] = value
     if (!variable.isSecret) notSecret.push(variable.name)
   }
-  const runtimeArgs = buildArguments(pkg.runtimeArguments, inputs)
-  const packageArgs = buildArguments(pkg.packageArguments, inputs)
+  const secrets = sealArguments ? new SecretArguments(new Set((pkg.environmentVariables ?? []).map((variable) => variable.name))) : undefined
+  const runtimeArgs = buildArguments(pkg.runtimeArguments, inputs, secrets)
+  const packageArgs = buildArguments(pkg.packageArguments, inputs, secrets)
   let command: string
   let args: string[]
   if (runs === 'npx') {
@@ -198,6 +223,8 @@ function buildPackage(entry: ServerJson, pkg: RegistryPackage, inputs: Inputs): 
     command = 'docker'
     args = ['run', '-i', '--rm', ...Object.keys(env).flatMap((name) => ['-e', name]), ...runtimeArgs, image, ...packageArgs]
   }
+  // after the container's -e list: a secret argument reaches docker's command line, not the container's env
+  Object.assign(env, secrets?.env)
   return { runs, server: { type: 'stdio', command, args, ...(Object.keys(env).length ? { env } : {}), ...(notSecret.length ? { notSecret } : {}) } }
 }
 
@@ -217,10 +244,11 @@ function buildRemote(remote: RegistryRemote, inputs: Inputs): Built {
   }
 }
 
-function build(entry: ServerJson, inputs: Inputs): { target: Target; built: Built } {
+/** `sealArguments`: secret argument values go to env behind a placeholder (what is stored), not in args (what is shown) */
+function build(entry: ServerJson, inputs: Inputs, sealArguments = false): { target: Target; built: Built } {
   const target = pickTarget(entry)
   if (target.kind === 'bundle') throw new EntryProblem(target.field, 'is a desktop extension bundle: it is installed through the extension installer')
-  const built = target.kind === 'package' ? buildPackage(entry, target.pkg, inputs) : buildRemote(target.remote, inputs)
+  const built = target.kind === 'package' ? buildPackage(entry, target.pkg, inputs, sealArguments) : buildRemote(target.remote, inputs)
   return { target, built }
 }
 
@@ -268,7 +296,7 @@ export function shownTarget(entry: ServerJson, values: Record<string, string>): 
  */
 export function serverFromEntry(entry: ServerJson, values: Record<string, string>, id: string): McpServerInput {
   const inputs = new Inputs(values)
-  const { built } = build(entry, inputs)
+  const { built } = build(entry, inputs, true)
   if (inputs.missing.length) throw new MissingInputs(inputs.missing)
   for (const input of inputs.list) {
     const value = values[input.key]

@@ -41,12 +41,30 @@ describe('a registry entry becomes a server', () => {
     })
   })
 
-  it('a secret argument is passed as given but shown only by its name', () => {
+  it('a secret argument is kept in env (sealed like one) behind a placeholder, and shown only by its name', () => {
     const entry = serverJson({
-      server: { name: 'io.github.example/db', version: '2.0.0', packages: [{ registryType: 'npm', identifier: 'db-mcp', version: '2.0.0', packageArguments: [{ type: 'named', name: '--password', isRequired: true, isSecret: true }] }] }
+      server: {
+        name: 'io.github.example/db',
+        version: '2.0.0',
+        packages: [
+          {
+            registryType: 'npm',
+            identifier: 'db-mcp',
+            version: '2.0.0',
+            environmentVariables: [{ name: 'MCP_SECRET_ARG_PASSWORD', description: 'a variable of the entry by that very name' }],
+            packageArguments: [
+              { type: 'named', name: '--password', isRequired: true, isSecret: true },
+              { type: 'named', name: '--dsn', value: 'postgres://app:{pw}@db', variables: { pw: { isSecret: true } } }
+            ]
+          }
+        ]
+      }
     })
-    expect(serverFromEntry(entry, { password: 'hunter2-secret' }, 'id').args).toEqual(['-y', 'db-mcp@2.0.0', '--password', 'hunter2-secret'])
-    expect(shownTarget(entry, { password: 'hunter2-secret' })).toBe('npx -y db-mcp@2.0.0 --password <password>')
+    const server = serverFromEntry(entry, { password: 'hunter2-secret', pw: 'dsn-secret', MCP_SECRET_ARG_PASSWORD: 'theirs' }, 'id')
+    expect(server.args).toEqual(['-y', 'db-mcp@2.0.0', '--password', '${env:MCP_SECRET_ARG_PASSWORD_2}', '--dsn', '${env:MCP_SECRET_ARG_DSN}'])
+    expect(server.env).toEqual({ MCP_SECRET_ARG_PASSWORD: 'theirs', MCP_SECRET_ARG_PASSWORD_2: 'hunter2-secret', MCP_SECRET_ARG_DSN: 'postgres://app:dsn-secret@db' })
+    expect(server.notSecret).toEqual(['MCP_SECRET_ARG_PASSWORD'])
+    expect(shownTarget(entry, { password: 'hunter2-secret', pw: 'dsn-secret' })).toBe('npx -y db-mcp@2.0.0 --password <password> --dsn postgres://app:<pw>@db')
   })
 
   it('a missing required input is refused by name', () => {
