@@ -71,6 +71,8 @@ export class ChatService {
 
   async list(): Promise<ConversationsSnapshot> {
     await this.ready
+    // an answer's write may still be going after its `done`: the list shows what it wrote
+    await this.store.flush()
     const conversations = this.store.list().map((s) => ({ ...s, running: this.busy.has(s.id) }))
     return { conversations, notices: this.store.notices() }
   }
@@ -227,11 +229,13 @@ export class ChatService {
         { mcp, registry, approvals: this.approvals, secrets: () => [...mcp.secrets.values(), ...providers.secrets()], tracer },
         job
       )
-      // a conversation deleted meanwhile has nowhere to keep the answer
-      await this.store.modify(id, (stored) => withOutcome(stored, outcome)).catch(() => undefined)
+      // the windows have the answer before its write ends: a read of the conversation waits
+      // for the write, and a conversation deleted meanwhile has nowhere to keep it
+      const saved = this.store.modify(id, (stored) => withOutcome(stored, outcome)).catch(() => undefined)
       this.running.delete(id)
       this.busy.delete(id)
       job.live.done(outcome.message)
+      await saved
     } finally {
       // whatever happened, the conversation takes messages again
       this.running.delete(id)
