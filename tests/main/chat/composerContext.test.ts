@@ -143,6 +143,15 @@ describe('prompts and resources in the composer', () => {
     expect(lastUserText).toContain(`[truncated: the result has ${MAX_TOOL_RESULT_CHARS + 500} characters; only the first ${MAX_TOOL_RESULT_CHARS} were sent]`)
   })
 
+  it("Settings → Chat's result-size limit cuts an attached resource as it cuts a tool result", async () => {
+    const { api, chat, done } = await start()
+    await api('chat:change-settings', { maxToolResultChars: 1_000 })
+    expect(await api('chat:attach-resource', { conversationId: chat.id, serverId: 'notes', uri: 'notes://huge' })).toMatchObject({ truncated: true })
+    const { messageId } = await api('chat:send', { conversationId: chat.id, text: 'Go on.', attachments: [{ serverId: 'notes', uri: 'notes://huge' }] })
+    await done(messageId)
+    expect(lastUserText).toContain(`\n${'x'.repeat(1_000)}\n[truncated: the result has ${MAX_TOOL_RESULT_CHARS + 500} characters; only the first 1000 were sent]\n</resource>`)
+  })
+
   it('a binary resource, and a server this chat does not use, are refused with a sentence', async () => {
     const { refused, chat } = await start()
     expect(await refused('chat:attach-resource', { conversationId: chat.id, serverId: 'notes', uri: 'notes://logo' })).toMatchObject({

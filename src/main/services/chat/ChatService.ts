@@ -124,7 +124,8 @@ export class ChatService {
     if (!attachments.length) return this.startTurn(conversationId, (stored) => withUserMessage(stored, text))
     await this.ready
     const { conversation } = await this.store.read(conversationId)
-    const read = await Promise.all(attachments.map((a) => readAttachment(this.deps.mcp, chatServer(this.deps.registry, conversation.tools, a.serverId), a.uri, this.redact)))
+    const maxChars = await this.resultLimit()
+    const read = await Promise.all(attachments.map((a) => readAttachment(this.deps.mcp, chatServer(this.deps.registry, conversation.tools, a.serverId), a.uri, this.redact, maxChars)))
     const context = { attachments: read.map((r) => r.attachment), forModel: messageWithContext(text, read.map((r) => r.block)) }
     return this.startTurn(conversationId, (stored) => withUserMessage(stored, text, context))
   }
@@ -140,7 +141,8 @@ export class ChatService {
   async attachResource(conversationId: string, ref: ChatAttachmentRef): Promise<ChatAttachment> {
     await this.ready
     const { conversation } = await this.store.read(conversationId)
-    return (await readAttachment(this.deps.mcp, chatServer(this.deps.registry, conversation.tools, ref.serverId), ref.uri, this.redact)).attachment
+    const server = chatServer(this.deps.registry, conversation.tools, ref.serverId)
+    return (await readAttachment(this.deps.mcp, server, ref.uri, this.redact, await this.resultLimit())).attachment
   }
 
   /** A prompt of one of the chat's servers as the text of the user's next message, secrets redacted. */
@@ -149,6 +151,11 @@ export class ChatService {
     const { conversation } = await this.store.read(conversationId)
     const server = chatServer(this.deps.registry, conversation.tools, serverId)
     return promptText(await this.deps.mcp.getPrompt({ server, name, args }), this.redact)
+  }
+
+  /** Settings → Chat's result-size limit, which an attached resource's text keeps to as a tool result does */
+  private async resultLimit(): Promise<number> {
+    return ((await this.deps.settings?.get()) ?? DEFAULT_CHAT_SETTINGS).maxToolResultChars
   }
 
   /** every secret the app knows (servers' and providers'), as a turn's requests are scrubbed */
