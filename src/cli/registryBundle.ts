@@ -4,6 +4,7 @@ import type { McpRegistryClient } from '../main/services/discovery/McpRegistryCl
 import { stageRegistryBundle } from '../main/services/discovery/stageRegistryBundle'
 import { userLoginShellEnv } from '../main/services/mcp/loginEnvCache'
 import { defaultBinDirs } from '../main/services/mcp/mcpServiceOptions'
+import { RuntimePathStore, runtimePathsFile } from '../main/services/runtimes/runtimePaths'
 import type { ServerRegistry } from '../main/services/servers/ServerRegistry'
 import type { DiscoveryCommand } from './discoveryArgs'
 import { ExitCode, usageError } from './errors'
@@ -20,7 +21,7 @@ export async function addBundle(
   command: Extract<DiscoveryCommand, { action: 'add' }>
 ): Promise<number> {
   const { registry, userDataDir } = deps
-  const installer = new ExtensionInstaller({ userDataDir, registry, runtimes: { loginEnv: userLoginShellEnv(userDataDir), binDirs: defaultBinDirs() } })
+  const installer = new ExtensionInstaller({ userDataDir, registry, runtimes: { loginEnv: userLoginShellEnv(userDataDir), binDirs: defaultBinDirs(), runtimePaths: () => new RuntimePathStore(runtimePathsFile(userDataDir)).read() } })
   try {
     await installer.sweep()
     // the Node platform's fetch is the global one

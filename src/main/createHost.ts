@@ -97,8 +97,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const manager = new ServerManager(registry, mcp)
   const stopManaging = manager.start()
   // desktop extensions: what a process that died while staging or installing left is swept now
-  // runtimes are looked for where servers will find them: the same login shell and bundled tools
-  const runtimes = { loginEnv: deps.mcpOptions?.loginShellEnv ?? sharedLoginShellEnv, binDirs: deps.mcpOptions?.binDirs ?? defaultBinDirs() }
+  // runtimes are looked for where servers will find them: the same login shell, bundled tools and paths set in Runtimes
+  const runtimes = { loginEnv: deps.mcpOptions?.loginShellEnv ?? sharedLoginShellEnv, binDirs: deps.mcpOptions?.binDirs ?? defaultBinDirs(), runtimePaths: () => runtimeFinder.configured() }
   const extensions = new ExtensionInstaller({ userDataDir: platform.userDataDir, registry, runtimes, stopServer: (server) => mcp.stopServer(server) })
   void extensions.sweep().catch(() => undefined)
   // the chat's model providers: keys stay in main; the windows are told when the list changes
