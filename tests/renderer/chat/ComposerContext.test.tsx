@@ -4,7 +4,7 @@ import { App } from '@renderer/App'
 import { scriptedModel, type ChatRequest, type ScriptedModel } from '../../fixtures/chat/scriptedModel'
 import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
-import { EVERYTHING, stdioServer } from '../tools/harness'
+import { EVERYTHING, fixture, stdioServer } from '../tools/harness'
 
 // The composer's `/` (prompts) and `@` (resources) on the real main side: server-everything as a
 // child process, the real chat service, and the scripted model recording what reached it.
@@ -23,12 +23,12 @@ afterEach(async () => {
 
 const lastUser = (request: ChatRequest) => String(request.messages.findLast((m) => m.role === 'user')?.content ?? '')
 
-async function newChat() {
+async function newChat({ broken = false }: { broken?: boolean } = {}) {
   const model: ScriptedModel = await scriptedModel(() => ({ text: 'Noted.' }), { models: ['scripted-1'] })
   cleanups.push(() => model.close())
   const main = await createMcpApi()
   cleanups.push(() => main.dispose())
-  await main.addServers([stdioServer('everything', EVERYTHING)])
+  await main.addServers([stdioServer('everything', EVERYTHING), ...(broken ? [stdioServer('broken', fixture('exit-at-start.mjs'))] : [])])
   await main.api.chat.saveProvider({ name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-1'], defaultModel: 'scripted-1' })
   renderApp(<App />, { api: main.api })
   fireEvent.click(await screen.findByTestId('chat-new', {}, { timeout: 20_000 }))
@@ -96,6 +96,23 @@ describe("the composer's / and @ menus", () => {
     fireEvent.click(screen.getByTestId('chat-prompt-use'))
     await waitFor(() => expect(input.value).toMatch(/^This prompt includes the Blob resource with id: 1/), { timeout: 20_000 })
     expect(screen.getByTestId('chat-prompt-omitted').textContent).toMatch(/A binary resource \(demo:\/\/resource\/dynamic\/blob\/1.*\): a message holds text only\./)
+  })
+
+  it("a server whose lists fail says why with Retry, beside the others' entries; a chat with no servers says it has no prompts", async () => {
+    const { input } = await newChat({ broken: true })
+    type(input, '@')
+    const failure = await screen.findByTestId('chat-context-failure', {}, { timeout: 30_000 })
+    expect(failure.textContent).toMatch(/^broken: its prompts and resources could not be listed: .*server exited with code 1.*Retry$/s)
+    await waitFor(() => expect(options().length).toBeGreaterThan(0), { timeout: 30_000 })
+    key(input, 'Escape')
+
+    // this chat uses none of the servers
+    fireEvent.click(screen.getByTestId('chat-tools-button'))
+    fireEvent.click(await screen.findByTestId('chat-tools-all'))
+    fireEvent.click(screen.getByTestId('chat-tools-server-everything'))
+    fireEvent.click(screen.getByTestId('chat-tools-server-broken'))
+    type(input, '/')
+    await waitFor(() => expect(screen.getByTestId('chat-context-empty').textContent).toBe("No prompts in this chat's servers."), { timeout: 20_000 })
   })
 
   it('@ attaches a resource as a chip that goes with the message; the model reads its text in a block naming the URI', async () => {
