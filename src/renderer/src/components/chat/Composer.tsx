@@ -110,6 +110,8 @@ export const Composer = memo(function Composer({ conversationId, running, blocke
           value={text}
           onChange={(e) => edit(e.target.value, e.target.selectionStart ?? e.target.value.length)}
           onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
+          // a menu left behind by moving away would cover the conversation
+          onBlur={() => menu.close()}
           onKeyDown={(e) => {
             // an IME's Enter picks a candidate; it does nothing else
             if (e.nativeEvent.isComposing) return

@@ -41,6 +41,8 @@ export function ContextMenu({ kind, query, items, active, loading, failures, onP
         overflowY: 'auto'
       }}
       ref={list}
+      // the text box keeps the focus (and so the menu stays open) whatever is pressed in here
+      onMouseDown={(e) => e.preventDefault()}
       data-testid={`chat-${kind}-menu`}
     >
       <Typography.Text type="secondary" style={{ display: 'block', padding: `2px ${token.paddingXS}px` }}>
@@ -52,7 +54,7 @@ export function ContextMenu({ kind, query, items, active, loading, failures, onP
           <Typography.Text type="danger" style={{ flex: 1 }}>
             {f.server ? t('chat.context.serverFailed', { server: f.server, message: f.message }) : t('chat.context.loadFailed', { message: f.message })}
           </Typography.Text>
-          <Button size="small" onMouseDown={(e) => e.preventDefault()} onClick={onRetry} data-testid="chat-context-retry">
+          <Button size="small" onClick={onRetry} data-testid="chat-context-retry">
             {t('chat.retry')}
           </Button>
         </Flex>
@@ -73,8 +75,6 @@ export function ContextMenu({ kind, query, items, active, loading, failures, onP
             aria-selected={i === active}
             data-index={i}
             data-testid="chat-context-option"
-            // the text box keeps the focus, and so its caret
-            onMouseDown={(e) => e.preventDefault()}
             onMouseEnter={() => onActive(i)}
             onClick={() => onPick(item)}
             style={{
