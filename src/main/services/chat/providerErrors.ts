@@ -33,8 +33,8 @@ function causeCode(error: unknown): string | undefined {
 /** Where the key of each kind comes from on the command line. */
 const KEY_HINT: Record<ProviderKind, string> = {
   'openai-compatible': '--api-key-env NAME or OPENAI_API_KEY',
-  anthropic: 'ANTHROPIC_API_KEY',
-  google: 'GOOGLE_GENERATIVE_AI_API_KEY or GEMINI_API_KEY'
+  anthropic: 'the key saved in the app, or ANTHROPIC_API_KEY',
+  google: 'the key saved in the app, or GOOGLE_GENERATIVE_AI_API_KEY / GEMINI_API_KEY'
 }
 const BASE_HINT: Record<ProviderKind, string> = { 'openai-compatible': 'it usually ends in /v1', anthropic: 'it usually ends in /v1', google: 'it usually ends in /v1beta' }
 

@@ -21,6 +21,10 @@ type Fetch = typeof globalThis.fetch
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '')
 
+// The AI SDK prints its warnings (e.g. Anthropic's "unknown model, max tokens limited") on the
+// console: on stdout, where the CLI's answer and its --json go. The chat reports what matters itself.
+globalThis.AI_SDK_LOG_WARNINGS ??= false
+
 export function chatModel(provider: ChatProvider & { model: string }, fetch?: Fetch): LanguageModel {
   const baseURL = trimSlash(provider.baseUrl)
   // an empty key rather than none: the SDKs would otherwise read their own variables from the environment
