@@ -52,7 +52,7 @@ export function DiscoveryDialog({ onClose }: { onClose: () => void }) {
     )
   }
   useEffect(load, [api])
-  const saved = (sources ?? []).filter((s) => !s.fromEnvironment).map((s) => s.url)
+  const saved = (sources ?? []).filter((s) => !s.fromEnvironment && !s.packaged).map((s) => s.url)
 
   /** saves the user's addresses; `pick` is the one to show after */
   const saveRegistries = async (urls: string[], pick?: string) => {
