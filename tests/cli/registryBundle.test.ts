@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { helloArchive } from '../main/extensions/archives'
 import { startBundleHost, type BundleHost } from '../fixtures/discovery/bundleHost'
 import { startStandInRegistry, type StandInRegistry } from '../fixtures/discovery/standInRegistry'
 import { tempDir } from '../main/services/helpers'
@@ -11,7 +12,7 @@ afterEach(stopStrayClis)
 let bundles: BundleHost
 let registry: StandInRegistry
 beforeAll(async () => {
-  bundles = await startBundleHost()
+  bundles = await startBundleHost(await helloArchive())
   registry = await startStandInRegistry({ entries: [bundles.good, bundles.wrong] as never })
 })
 afterAll(async () => {

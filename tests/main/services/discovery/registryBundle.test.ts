@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { assembleHost, type Host } from '../../../../src/main/createHost'
 import { createNodePlatform } from '../../../../src/main/platform/nodePlatform'
 import { ServerRegistry } from '../../../../src/main/services/servers/ServerRegistry'
+import { helloArchive } from '../../extensions/archives'
 import { startBundleHost, type BundleHost } from '../../../fixtures/discovery/bundleHost'
 import { ALL_ENTRIES } from '../../../fixtures/discovery/entries'
 import { startStandInRegistry, type StandInRegistry } from '../../../fixtures/discovery/standInRegistry'
@@ -17,7 +18,7 @@ afterEach(async () => {
 
 /** the whole host as the window reaches it, its platform's fetch trusting the bundle host's certificate */
 async function app() {
-  const bundles: BundleHost = await startBundleHost()
+  const bundles: BundleHost = await startBundleHost(await helloArchive())
   closers.push(() => bundles.close())
   const standIn: StandInRegistry = await startStandInRegistry({ entries: [...ALL_ENTRIES, bundles.good, bundles.wrong] as never })
   closers.push(() => standIn.close())
