@@ -5,6 +5,8 @@ import { DiscoveryError } from './discoveryError'
 /** as large as an extension archive may be from a file */
 export const MAX_BUNDLE_BYTES = 64 * 1024 * 1024
 
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`)
+
 export interface BundleProgress {
   received: number
   /** from Content-Length, when the server sends one */
@@ -45,7 +47,7 @@ export async function downloadBundle(fetcher: typeof fetch, bundle: RegistryBund
   const total = Number.isFinite(declared) ? declared : undefined
   if (total !== undefined && total > maxBytes) {
     await response.body.cancel().catch(() => undefined)
-    throw failed(`is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)
+    throw failed(`is larger than ${sizeText(maxBytes)}`)
   }
 
   const hash = createHash('sha256')
@@ -57,7 +59,7 @@ export async function downloadBundle(fetcher: typeof fetch, bundle: RegistryBund
       const { done, value } = await reader.read()
       if (done) break
       received += value.byteLength
-      if (received > maxBytes) throw failed(`is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)
+      if (received > maxBytes) throw failed(`is larger than ${sizeText(maxBytes)}`)
       const chunk = Buffer.from(value)
       hash.update(chunk)
       chunks.push(chunk)

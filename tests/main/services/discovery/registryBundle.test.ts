@@ -1,8 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { assembleHost, type Host } from '../../../../src/main/createHost'
 import { createNodePlatform } from '../../../../src/main/platform/nodePlatform'
+import { downloadBundle } from '../../../../src/main/services/discovery/bundleDownload'
 import { ServerRegistry } from '../../../../src/main/services/servers/ServerRegistry'
 import { helloArchive } from '../../extensions/archives'
 import { startBundleHost, type BundleHost } from '../../../fixtures/discovery/bundleHost'
@@ -20,7 +21,7 @@ afterEach(async () => {
 async function app() {
   const bundles: BundleHost = await startBundleHost(await helloArchive())
   closers.push(() => bundles.close())
-  const standIn: StandInRegistry = await startStandInRegistry({ entries: [...ALL_ENTRIES, bundles.good, bundles.wrong] as never })
+  const standIn: StandInRegistry = await startStandInRegistry({ entries: [...ALL_ENTRIES, bundles.good, bundles.wrong, bundles.stalls] as never })
   closers.push(() => standIn.close())
   const userDataDir = tempDir('mcp-registry-bundle-')
   let emit: (event: never, payload: unknown) => void = () => {}
@@ -67,6 +68,23 @@ describe('an MCP Registry entry that ships a desktop extension bundle (.mcpb)', 
     })
     expect(registry.snapshot().servers).toEqual([])
     expect(existsSync(extensions) ? readdirSync(extensions) : []).toEqual([])
+  })
+
+  it('Cancel stops a download under way: nothing staged, nothing installed', async () => {
+    const { api, registry, registryUrl, extensions, progress } = await app()
+    const staging = api.discovery.stageBundle({ registryUrl, name: 'io.github.example/hello-bundle-stalls', downloadId: 'd4' })
+    const outcome = staging.then(() => undefined, (error: unknown) => error)
+    await vi.waitFor(() => expect(progress.some((p) => p.downloadId === 'd4' && p.received > 0 && p.received < (p.total ?? 0))).toBe(true))
+    await api.discovery.cancelBundle({ downloadId: 'd4' })
+    expect(await outcome).toMatchObject({ code: 'BUNDLE_DOWNLOAD_CANCELLED', message: 'io.github.example/hello-bundle-stalls: the download was cancelled; nothing was installed' })
+    expect(registry.snapshot().servers).toEqual([])
+    expect(existsSync(extensions) ? readdirSync(extensions) : []).toEqual([])
+  })
+
+  it('a bundle larger than the cap is refused before it is read', async () => {
+    const { bundles } = await app()
+    const error = await downloadBundle(bundles.fetch, { url: bundles.bundleUrl, sha256: bundles.sha256 }, { name: 'io.github.example/hello-bundle', maxBytes: 1024 }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'BUNDLE_DOWNLOAD_FAILED', message: 'io.github.example/hello-bundle: the extension bundle is larger than 1 KB; nothing was installed' })
   })
 
   it('a bundle that is not on https, or lists no checksum, is refused with the field named', async () => {
