@@ -13,6 +13,8 @@ import { serverHandlers } from './ipc/serverHandlers'
 import { storageHandlers } from './ipc/storageHandlers'
 import { traceHandlers } from './ipc/traceHandlers'
 import { ChatService } from './services/chat/ChatService'
+import { ChatSettingsStore } from './services/chat/ChatSettingsStore'
+import { chatSettingsHandlers } from './ipc/chatSettingsHandlers'
 import { ProviderStore } from './services/chat/ProviderStore'
 import { SamplingDrafts } from './services/chat/SamplingDrafts'
 import { ExtensionInstaller } from './services/extensions/ExtensionInstaller'
@@ -108,7 +110,9 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   // a model drafts replies to servers' sampling requests (and answers them where the user allowed it)
   const drafts: SamplingDrafts = new SamplingDrafts({ mcp, providers, serverNow: (id) => registry.get(id), emit: platform.emit.bind(platform), fetch: platform.fetch })
   // conversations: each turn runs here, streamed to every window, its tool calls approved there
-  const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir, tracer: chatTracer(tracing) })
+  // Settings → Chat and each model's options, read by every turn
+  const chatSettings = new ChatSettingsStore(storage)
+  const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir, tracer: chatTracer(tracing), settings: chatSettings })
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {
     ...appHandlers(deps),
@@ -123,7 +127,8 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     // MCP Registries: read through the platform's fetch, the addresses in main's storage
     ...discoveryHandlers({ client: new McpRegistryClient({ fetch: platform.fetch }), sources: new RegistrySources(storage), registry, installer: extensions, platform }),
     ...runtimeHandlers(runtimeFinder),
-    ...signInSettingsHandlers(signIn)
+    ...signInSettingsHandlers(signIn),
+    ...chatSettingsHandlers(chatSettings)
   }
   // the collector's header values are secrets too: never in an error sent to a window
   const router = new IpcRouter(ipcContract, () => [...mcp.secrets.values(), ...otlp.secrets(), ...providers.secrets()])

@@ -11,6 +11,7 @@ import { ChatToolChoiceSchema, type ChatServerTools, type Conversation, type Con
 import { ChatAttachmentRefSchema, ChatPromptArgsSchema, MAX_ATTACHMENTS, type ChatAttachment, type ChatContextServer, type ChatPromptText } from '../chat/composerContext'
 import { ApprovalDecisionSchema, type ChatApprovalDoneEvent, type ChatApprovalRequest, type ChatEventPayload } from '../chat/events'
 import type { DiscoveryListing, DiscoverySearchResult, RegistrySource } from '../discovery/listing'
+import { ChatSettingsChangeSchema, type ChatSettings } from '../chat/chatSettings'
 import { ModelRefSchema, ProviderInputSchema, type LocalEndpoint, type ProvidersSnapshot, type ProviderView } from '../chat/providers'
 import type { SamplingDraft, SamplingDraftEvent } from '../chat/samplingDraft'
 import { UserConfigValuesSchema, type ExtensionPreview, type ExtensionUserConfig, type OpenedExtensionFile } from '../mcp/extensions'
@@ -203,6 +204,10 @@ export const ipcContract = {
   'chat:set-default-model': channel<void>()(ModelRefSchema),
   /** the usual local endpoints (Ollama, LM Studio, llama.cpp, vLLM) on 127.0.0.1 that answer, with their models */
   'chat:probe-local': channel<LocalEndpoint[]>()(none),
+  /** Settings → Chat (step limit, tool-result size) and each model's options (takes images, tool mode) */
+  'chat:get-settings': channel<ChatSettings>()(none),
+  /** one change: a limit, or one model's options; answers the settings after it */
+  'chat:change-settings': channel<ChatSettings>()(ChatSettingsChangeSchema),
   'chat:list-conversations': channel<ConversationsSnapshot>()(none),
   'chat:get-conversation': channel<Conversation>()(z.object({ conversationId: chatId })),
   'chat:create-conversation': channel<Conversation>()(z.object({ model: ModelRefSchema.optional(), tools: ChatToolChoiceSchema.optional() }).optional()),
