@@ -103,15 +103,19 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const runtimes = { loginEnv: deps.mcpOptions?.loginShellEnv ?? sharedLoginShellEnv, binDirs: deps.mcpOptions?.binDirs ?? defaultBinDirs(), runtimePaths: () => runtimeFinder.configured() }
   const extensions = new ExtensionInstaller({ userDataDir: platform.userDataDir, registry, runtimes, stopServer: (server) => mcp.stopServer(server) })
   void extensions.sweep().catch(() => undefined)
+  // Settings → Chat and each model's options, read by every turn
+  const chatSettings = new ChatSettingsStore(storage)
   // the chat's model providers: keys stay in main; the windows are told when the list changes
   const providers = new ProviderStore({ userDataDir: platform.userDataDir, encrypt: platform.encrypt?.bind(platform), decrypt: platform.decrypt?.bind(platform), env: process.env, fetch: platform.fetch })
   void providers.load().catch(() => undefined)
-  const offProviders = providers.onChange(() => platform.emit('chat:providers-changed', {}))
+  const offProviders = providers.onChange(() => {
+    platform.emit('chat:providers-changed', {})
+    // a removed provider's model options go with it
+    void providers.list().then((snapshot) => chatSettings.keepProviders(snapshot.providers.map((p) => p.id))).catch(() => undefined)
+  })
   // a model drafts replies to servers' sampling requests (and answers them where the user allowed it)
   const drafts: SamplingDrafts = new SamplingDrafts({ mcp, providers, serverNow: (id) => registry.get(id), emit: platform.emit.bind(platform), fetch: platform.fetch })
   // conversations: each turn runs here, streamed to every window, its tool calls approved there
-  // Settings → Chat and each model's options, read by every turn
-  const chatSettings = new ChatSettingsStore(storage)
   const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir, tracer: chatTracer(tracing), settings: chatSettings })
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {

@@ -88,6 +88,16 @@ describe('the chat settings', () => {
     expect(request.messages[0]).toMatchObject({ role: 'system', content: expect.stringMatching(/__add: Adds two numbers/) })
   })
 
+  it("a removed provider's model options go with it, so a new provider that gets its id starts with the defaults", async () => {
+    const { api, provider } = await start()
+    await api('chat:change-settings', { model: { providerId: provider.id, model: 'scripted-1', options: { images: true, toolMode: 'prompt' } } })
+    await api('chat:remove-provider', { providerId: provider.id })
+    await waitFor(async () => Object.keys((await api('chat:get-settings')).models).length === 0, 15_000, 'the options to be forgotten')
+    const again = await api('chat:save-provider', { name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-1'] })
+    expect(again.id).toBe(provider.id)
+    expect((await api('chat:get-settings')).models).toEqual({})
+  })
+
   it('a value out of range is refused, naming the field and the range', async () => {
     const { api } = await start()
     await expect(api('chat:change-settings', { maxSteps: 0 })).rejects.toThrow(/maxSteps/)

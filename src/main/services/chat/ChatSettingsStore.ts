@@ -23,14 +23,24 @@ export class ChatSettingsStore {
   change(input: ChatSettingsChange): Promise<ChatSettings> {
     const parsed = ChatSettingsChangeSchema.safeParse(input)
     if (!parsed.success) return Promise.reject(new Error(parsed.error.issues.map((i) => i.message).join('; ')))
+    const { maxSteps, maxToolResultChars, model } = parsed.data
+    return this.modify((current) => ({
+      maxSteps: maxSteps ?? current.maxSteps,
+      maxToolResultChars: maxToolResultChars ?? current.maxToolResultChars,
+      models: model ? { ...current.models, [model.providerId]: { ...current.models[model.providerId], [model.model]: model.options } } : current.models
+    }))
+  }
+
+  /** Forgets the options of providers that are gone, so a new provider that gets a removed one's id starts clean. */
+  async keepProviders(providerIds: readonly string[]): Promise<void> {
+    const current = await this.setting.get()
+    if (Object.keys(current.models).every((id) => providerIds.includes(id))) return
+    await this.modify((settings) => ({ ...settings, models: Object.fromEntries(Object.entries(settings.models).filter(([id]) => providerIds.includes(id))) }))
+  }
+
+  private modify(compute: (current: ChatSettings) => ChatSettings): Promise<ChatSettings> {
     const run = async () => {
-      const current = await this.setting.get()
-      const { maxSteps, maxToolResultChars, model } = parsed.data
-      const next: ChatSettings = {
-        maxSteps: maxSteps ?? current.maxSteps,
-        maxToolResultChars: maxToolResultChars ?? current.maxToolResultChars,
-        models: model ? { ...current.models, [model.providerId]: { ...current.models[model.providerId], [model.model]: model.options } } : current.models
-      }
+      const next = compute(await this.setting.get())
       await this.setting.set(next)
       return next
     }
