@@ -13,7 +13,7 @@ afterEach(stopStrayClis)
 const KEY = 'test-key-42'
 const config = writeConfig({ everything: { command: 'node', args: [EVERYTHING, 'stdio'] } })
 /** the environment's own provider must not leak into a test */
-const NO_ENV = { OPENAI_BASE_URL: '', OPENAI_API_KEY: '' }
+const NO_ENV = { OPENAI_BASE_URL: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '', GEMINI_API_KEY: '' }
 
 /** get-sum by its function-call id as the request lists it; with its result, the answer; a model it does not serve: 404. */
 function sumScript(request: ChatRequest): Reply {
