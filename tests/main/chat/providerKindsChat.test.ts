@@ -73,6 +73,12 @@ describe('Anthropic and Gemini providers in the app', () => {
     expect(textOf(answer)).toBe('It is 42.')
     expect(answer.parts.find((p) => p.type === 'tool')).toMatchObject({ call: { tool: 'add', status: 'ok', result: '42' } })
     expect(answer.model).toEqual({ providerId: saved.id, model: 'claude-kinds-1' })
+
+    // the turn's trace names the provider as GenAI does
+    const [turn] = (await api('trace:list', { callsOnly: true })).filter((t) => t.root.name === 'chat turn claude-kinds-1')
+    const steps = (await api('trace:get', { traceId: turn.traceId })).filter((s) => s.attributes['gen_ai.operation.name'] === 'chat')
+    expect(steps).toHaveLength(2)
+    for (const step of steps) expect(step.attributes).toMatchObject({ 'gen_ai.provider.name': 'anthropic', 'gen_ai.request.model': 'claude-kinds-1' })
   })
 
   it('a Gemini provider whose key Google refuses: the turn ends with PROVIDER_KEY_REFUSED and the provider\'s words, without the key', async () => {
@@ -86,5 +92,9 @@ describe('Anthropic and Gemini providers in the app', () => {
     expect(failed.error?.message).not.toContain('AIza-wrong-key-123456')
     // kept with the conversation, code and all
     expect((await api('chat:get-conversation', { conversationId: chat.id })).messages.at(-1)).toEqual(failed)
+    // the failed request's span names Gemini as GenAI does
+    const [turn] = (await api('trace:list', { callsOnly: true })).filter((t) => t.root.name === 'chat turn gemini-kinds-1')
+    const [step] = (await api('trace:get', { traceId: turn.traceId })).filter((s) => s.attributes['gen_ai.operation.name'] === 'chat')
+    expect(step).toMatchObject({ status: 'error', attributes: { 'gen_ai.provider.name': 'gcp.gemini' } })
   })
 })
