@@ -55,7 +55,7 @@ describe('registry add of an entry that ships a desktop extension bundle', () =>
     const refused = await run('registry', 'add', 'io.github.example/hello-bundle-tampered', '--input', 'greeting=Hi')
     expect(refused.code).toBe(1)
     expect(refused.stderr.trim()).toMatch(
-      /^error: io\.github\.example\/hello-bundle-tampered was refused: the downloaded bundle's SHA-256 \([0-9a-f]{64}\) is not the one the registry lists \(b{64}\); nothing was installed and the download was deleted$/
+      /^error: io\.github\.example\/hello-bundle-tampered was refused: the downloaded bundle's SHA-256 \([0-9a-f]{12}…\) is not the one the registry lists \(b{12}…\); nothing was installed and the download was deleted$/
     )
     expect(existsSync(extensions) ? readdirSync(extensions) : []).toEqual([])
     expect((await run('servers', '--json')).stdout).not.toContain('Hello Extension')

@@ -5,6 +5,9 @@ import { DiscoveryError } from './discoveryError'
 /** as large as an extension archive may be from a file */
 export const MAX_BUNDLE_BYTES = 64 * 1024 * 1024
 
+/** enough of a SHA-256 to tell two apart in a sentence */
+const short = (sha256: string) => `${sha256.slice(0, 12)}…`
+
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`)
 
 export interface BundleProgress {
@@ -77,7 +80,7 @@ export async function downloadBundle(fetcher: typeof fetch, bundle: RegistryBund
   if (sha256 !== bundle.sha256) {
     throw new DiscoveryError(
       'BUNDLE_CHECKSUM_MISMATCH',
-      `${name} was refused: the downloaded bundle's SHA-256 (${sha256}) is not the one the registry lists (${bundle.sha256}); nothing was installed and the download was deleted`
+      `${name} was refused: the downloaded bundle's SHA-256 (${short(sha256)}) is not the one the registry lists (${short(bundle.sha256)}); nothing was installed and the download was deleted`
     )
   }
   return Buffer.concat(chunks)

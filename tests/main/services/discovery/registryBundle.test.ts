@@ -64,7 +64,7 @@ describe('an MCP Registry entry that ships a desktop extension bundle (.mcpb)', 
     const { api, registry, registryUrl, extensions } = await app()
     await expect(api.discovery.stageBundle({ registryUrl, name: 'io.github.example/hello-bundle-tampered', downloadId: 'd2' })).rejects.toMatchObject({
       code: 'BUNDLE_CHECKSUM_MISMATCH',
-      message: expect.stringMatching(/^io\.github\.example\/hello-bundle-tampered was refused: the downloaded bundle's SHA-256 \([0-9a-f]{64}\) is not the one the registry lists \(b{64}\); nothing was installed/)
+      message: expect.stringMatching(/^io\.github\.example\/hello-bundle-tampered was refused: the downloaded bundle's SHA-256 \([0-9a-f]{12}…\) is not the one the registry lists \(b{12}…\); nothing was installed/)
     })
     expect(registry.snapshot().servers).toEqual([])
     expect(existsSync(extensions) ? readdirSync(extensions) : []).toEqual([])

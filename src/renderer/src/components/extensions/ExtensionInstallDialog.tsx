@@ -77,13 +77,7 @@ export function ExtensionInstallDialog({ file, opened, bundle, onClose }: { file
                 : t('extensionInstall.checking', { file: state.fileName })}
             </Typography.Text>
           </Flex>
-        ) : bundle ? (
-          error && (
-            <Button onClick={() => void stageBundle(bundle)} data-testid="extension-bundle-retry" autoFocus>
-              {t('extensionInstall.retry')}
-            </Button>
-          )
-        ) : (
+        ) : bundle ? null : (
           <ChooseStep onChosen={choose} />
         )}
         {error && !staging && (
@@ -92,6 +86,13 @@ export function ExtensionInstallDialog({ file, opened, bundle, onClose }: { file
             showIcon
             data-testid="extension-stage-error"
             title={t(bundle ? 'extensionInstall.bundleFailed' : 'extensionInstall.stageFailed')}
+            action={
+              bundle && (
+                <Button onClick={() => void stageBundle(bundle)} data-testid="extension-bundle-retry" autoFocus>
+                  {t('extensionInstall.retry')}
+                </Button>
+              )
+            }
             description={
               <Flex vertical gap={4}>
                 <ErrorText error={error} />
