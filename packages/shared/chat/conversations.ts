@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ChatAttachment } from './composerContext'
+import type { ChatAttachment, ChatImageNote } from './composerContext'
 import type { ProviderErrorCode } from './providerErrors'
 import type { ModelRef } from './providers'
 
@@ -37,7 +37,7 @@ export interface ChatTurnError {
 }
 
 export type ChatMessage =
-  | { id: string; role: 'user'; text: string; at: number; /** resources attached with `@` */ attachments?: ChatAttachment[] }
+  | { id: string; role: 'user'; text: string; at: number; /** resources attached with `@` */ attachments?: ChatAttachment[]; /** a prompt's images it carried */ images?: ChatImageNote[] }
   | {
       id: string
       role: 'assistant'

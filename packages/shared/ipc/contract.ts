@@ -8,7 +8,7 @@ import type {
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
 import { ChatToolChoiceSchema, type ChatServerTools, type Conversation, type ConversationsSnapshot } from '../chat/conversations'
-import { ChatAttachmentRefSchema, ChatPromptArgsSchema, MAX_ATTACHMENTS, type ChatAttachment, type ChatContextServer, type ChatPromptText } from '../chat/composerContext'
+import { ChatAttachmentRefSchema, ChatImageSchema, ChatPromptArgsSchema, MAX_ATTACHMENTS, MAX_CHAT_IMAGES, type ChatAttachment, type ChatContextServer, type ChatPromptText } from '../chat/composerContext'
 import { ApprovalDecisionSchema, type ChatApprovalDoneEvent, type ChatApprovalRequest, type ChatEventPayload } from '../chat/events'
 import type { DiscoveryListing, DiscoverySearchResult, RegistrySource } from '../discovery/listing'
 import { ChatSettingsChangeSchema, type ChatSettings } from '../chat/chatSettings'
@@ -221,7 +221,9 @@ export const ipcContract = {
       conversationId: chatId,
       text: z.string().trim().min(1, 'write a message first').max(200_000),
       /** resources attached with `@`: main reads each and gives its text to the model as context */
-      attachments: z.array(ChatAttachmentRefSchema).max(MAX_ATTACHMENTS, `attach at most ${MAX_ATTACHMENTS} resources to one message`).optional()
+      attachments: z.array(ChatAttachmentRefSchema).max(MAX_ATTACHMENTS, `attach at most ${MAX_ATTACHMENTS} resources to one message`).optional(),
+      /** a prompt's images (chat:get-prompt gives them only for a model that takes images) */
+      images: z.array(ChatImageSchema).max(MAX_CHAT_IMAGES, `at most ${MAX_CHAT_IMAGES} images in one message`).optional()
     })
   ),
   /** the prompts, resources and templates of the chat's servers, for the composer's `/` and `@` menus */

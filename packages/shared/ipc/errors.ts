@@ -67,6 +67,7 @@ export const ERROR_CODES = [
   'NOTHING_TO_RETRY',
   'CHAT_SERVER_UNAVAILABLE',
   'RESOURCE_NOT_TEXT',
+  'MODEL_TAKES_NO_IMAGES',
   // finding servers in an MCP Registry and adding one
   'MCP_REGISTRY_UNSET',
   'MCP_REGISTRY_UNREACHABLE',

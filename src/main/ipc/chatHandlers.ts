@@ -26,7 +26,7 @@ export function chatHandlers(chat: ChatService): { [C in ConversationChannel]: I
     'chat:create-conversation': (options) => chat.create(options ?? {}),
     'chat:update-conversation': (changes) => chat.update(changes),
     'chat:delete-conversation': ({ conversationId }) => chat.delete(conversationId),
-    'chat:send': ({ conversationId, text, attachments }) => chat.send(conversationId, text, attachments),
+    'chat:send': ({ conversationId, text, attachments, images }) => chat.send(conversationId, text, attachments, images),
     'chat:retry': ({ conversationId }) => chat.retry(conversationId),
     'chat:stop': ({ conversationId }) => chat.stop(conversationId),
     'chat:list-tools': ({ conversationId }) => chat.listTools(conversationId),

@@ -45,9 +45,11 @@ const other: McpServer = { id: 'other', name: 'other', type: 'inMemory', isActiv
 
 let model: ScriptedModel
 let lastUserText = ''
+let lastUserContent: unknown
 beforeAll(async () => {
   model = await scriptedModel((request: ChatRequest) => {
-    lastUserText = String(request.messages.findLast((m) => m.role === 'user')?.content ?? '')
+    lastUserContent = request.messages.findLast((m) => m.role === 'user')?.content
+    lastUserText = String(lastUserContent ?? '')
     return { text: 'Read it.' }
   })
 })
@@ -77,7 +79,7 @@ async function start() {
     if (response.ok) throw new Error(`${channel} was not refused`)
     return response.error
   }
-  await api('chat:save-provider', { name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-1'] })
+  const provider = await api('chat:save-provider', { name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-1'] })
   // this chat uses the notes server only
   const chat = await api('chat:create-conversation', { tools: { serverIds: ['notes'], disabledTools: [] } })
   const done = async (messageId: string): Promise<AssistantMessage> => {
@@ -85,7 +87,7 @@ async function start() {
     await waitFor(() => of().some((e) => e.event.type === 'done'), 15_000, 'the turn to end')
     return (of().at(-1)!.event as { message: AssistantMessage }).message
   }
-  return { api, refused, chat, done, userDataDir }
+  return { api, refused, chat, done, userDataDir, provider }
 }
 
 describe('prompts and resources in the composer', () => {
@@ -166,10 +168,32 @@ describe('prompts and resources in the composer', () => {
   })
 
   it("a prompt becomes the text of the user's next message: its text and embedded resource, an image noted, secrets redacted", async () => {
-    const { api, chat } = await start()
+    const { api, refused, chat } = await start()
     const prompt = await api('chat:get-prompt', { conversationId: chat.id, serverId: 'notes', name: 'summarize', args: { topic: 'sync' } })
     expect(prompt.text).toMatch(/^Summarize what the notes say about sync\.\n\n<resource uri="notes:\/\/readme">\ntoken .+\n<\/resource>$/)
     expect(prompt.text).not.toContain(TOKEN)
-    expect(prompt.omitted).toEqual([{ type: 'image', mimeType: 'image/png', bytes: Buffer.from(PNG, 'base64').length }])
+    // this model was not said to take images
+    expect(prompt.images).toEqual([])
+    expect(prompt.omitted).toEqual([{ type: 'image', mimeType: 'image/png', bytes: Buffer.from(PNG, 'base64').length, reason: 'model' }])
+    expect(await refused('chat:send', { conversationId: chat.id, text: 'Look', images: [{ mimeType: 'image/png', data: PNG }] })).toMatchObject({
+      code: 'MODEL_TAKES_NO_IMAGES',
+      message: expect.stringContaining("this chat's model does not take images")
+    })
+  })
+
+  it("for a model that takes images, a prompt's image goes with the message as an image part; the message notes it", async () => {
+    const { api, chat, done, provider } = await start()
+    await api('chat:change-settings', { model: { providerId: provider.id, model: 'scripted-1', options: { images: true, toolMode: 'native' } } })
+    const prompt = await api('chat:get-prompt', { conversationId: chat.id, serverId: 'notes', name: 'summarize', args: { topic: 'sync' } })
+    expect(prompt).toMatchObject({ images: [{ mimeType: 'image/png', data: PNG }], omitted: [] })
+
+    const { messageId } = await api('chat:send', { conversationId: chat.id, text: prompt.text, images: prompt.images })
+    await done(messageId)
+    expect(lastUserContent).toEqual([
+      { type: 'text', text: prompt.text },
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } }
+    ])
+    const shown = await api('chat:get-conversation', { conversationId: chat.id })
+    expect(shown.messages[0]).toMatchObject({ role: 'user', images: [{ mimeType: 'image/png', bytes: Buffer.from(PNG, 'base64').length }] })
   })
 })

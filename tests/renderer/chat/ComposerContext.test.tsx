@@ -23,13 +23,17 @@ afterEach(async () => {
 
 const lastUser = (request: ChatRequest) => String(request.messages.findLast((m) => m.role === 'user')?.content ?? '')
 
-async function newChat({ broken = false }: { broken?: boolean } = {}) {
+async function newChat({ broken = false, picture = false, images = false }: { broken?: boolean; picture?: boolean; images?: boolean } = {}) {
   const model: ScriptedModel = await scriptedModel(() => ({ text: 'Noted.' }), { models: ['scripted-1'] })
   cleanups.push(() => model.close())
   const main = await createMcpApi()
   cleanups.push(() => main.dispose())
-  await main.addServers([stdioServer('everything', EVERYTHING), ...(broken ? [stdioServer('broken', fixture('exit-at-start.mjs'))] : [])])
-  await main.api.chat.saveProvider({ name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-1'], defaultModel: 'scripted-1' })
+  await main.addServers(
+    picture ? [stdioServer('pictures', fixture('picture-prompt.mjs'))] : [stdioServer('everything', EVERYTHING), ...(broken ? [stdioServer('broken', fixture('exit-at-start.mjs'))] : [])]
+  )
+  const provider = await main.api.chat.saveProvider({ name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-1'], defaultModel: 'scripted-1' })
+  // what the user said of this model on the Models page
+  if (images) await main.api.chat.changeSettings({ model: { providerId: provider.id, model: 'scripted-1', options: { images: true, toolMode: 'native' } } })
   renderApp(<App />, { api: main.api })
   fireEvent.click(await screen.findByTestId('chat-new', {}, { timeout: 20_000 }))
   const input = (await screen.findByTestId('chat-input', {}, { timeout: 10_000 })) as HTMLTextAreaElement
@@ -113,6 +117,35 @@ describe("the composer's / and @ menus", () => {
     fireEvent.click(screen.getByTestId('chat-tools-server-broken'))
     type(input, '/')
     await waitFor(() => expect(screen.getByTestId('chat-context-empty').textContent).toBe("No prompts in this chat's servers."), { timeout: 20_000 })
+  })
+
+  it("a prompt's picture goes with the message to a model that takes images, shown as a chip; for one that does not, a note says why", async () => {
+    const { input, model } = await newChat({ picture: true, images: true })
+    type(input, '/')
+    await waitFor(() => expect(options().map((o) => o.textContent)).toEqual([expect.stringContaining('Describe the picture')]), { timeout: 30_000 })
+    key(input, 'Enter')
+    await waitFor(() => expect(input.value).toBe('What colour is this picture?'), { timeout: 20_000 })
+    const chip = within(screen.getByTestId('chat-composer-attachments')).getByTestId('chat-image')
+    expect(chip.textContent).toMatch(/^image\/png · \d+ bytes$/)
+    expect(within(chip).getByRole('img', { name: 'Image' }).getAttribute('src')).toMatch(/^data:image\/png;base64,iVBOR/)
+    expect(screen.queryByTestId('chat-prompt-omitted')).toBeNull()
+
+    key(input, 'Enter')
+    expect(await screen.findByText('Noted.', {}, { timeout: 20_000 })).toBeTruthy()
+    const content = model.requests().at(-1)!.messages.findLast((m) => m.role === 'user')?.content
+    expect(content).toEqual([{ type: 'text', text: 'What colour is this picture?' }, { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/png;base64,iVBOR/) } }])
+    const sent = within(await screen.findByTestId('chat-message-attachments', {}, { timeout: 10_000 })).getByTestId('chat-image')
+    expect(sent.textContent).toBe(chip.textContent)
+  })
+
+  it('a model not said to take images: the picture stays out and the composer says why', async () => {
+    const { input } = await newChat({ picture: true })
+    type(input, '/')
+    await waitFor(() => expect(options().length).toBe(1), { timeout: 30_000 })
+    key(input, 'Enter')
+    await waitFor(() => expect(input.value).toBe('What colour is this picture?'), { timeout: 20_000 })
+    expect(screen.queryByTestId('chat-image')).toBeNull()
+    expect(screen.getByTestId('chat-prompt-omitted').textContent).toMatch(/An image \(image\/png, \d+ bytes\): this chat's model does not take images/)
   })
 
   it('@ attaches a resource as a chip that goes with the message; the model reads its text in a block naming the URI', async () => {

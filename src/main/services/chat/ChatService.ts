@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { ChatAttachment, ChatAttachmentRef, ChatContextServer, ChatPromptText } from '@shared/chat/composerContext'
+import type { ChatAttachment, ChatAttachmentRef, ChatContextServer, ChatImage, ChatPromptText } from '@shared/chat/composerContext'
 import { DEFAULT_CHAT_SETTINGS, modelOptionsOf } from '@shared/chat/chatSettings'
 import type { AssistantMessage, ChatToolChoice, Conversation, ConversationsSnapshot } from '@shared/chat/conversations'
 import type { ApprovalDecision, ChatApprovalRequest } from '@shared/chat/events'
@@ -120,13 +120,16 @@ export class ChatService {
    * Stores the user's message and starts the turn; resolves as soon as it began. Attached resources
    * are read now, so the model gets their current text; one that cannot be read refuses the send.
    */
-  async send(conversationId: string, text: string, attachments: ChatAttachmentRef[] = []): Promise<{ messageId: string }> {
-    if (!attachments.length) return this.startTurn(conversationId, (stored) => withUserMessage(stored, text))
+  async send(conversationId: string, text: string, attachments: ChatAttachmentRef[] = [], images: ChatImage[] = []): Promise<{ messageId: string }> {
+    if (!attachments.length && !images.length) return this.startTurn(conversationId, (stored) => withUserMessage(stored, text))
     await this.ready
     const { conversation } = await this.store.read(conversationId)
+    if (images.length && !(await this.takesImages(conversation))) {
+      throw new ChatError('MODEL_TAKES_NO_IMAGES', `this chat's model does not take images: remove the prompt's images, or turn on "takes images" for the model on the Models page`)
+    }
     const maxChars = await this.resultLimit()
     const read = await Promise.all(attachments.map((a) => readAttachment(this.deps.mcp, chatServer(this.deps.registry, conversation.tools, a.serverId), a.uri, this.redact, maxChars)))
-    const context = { attachments: read.map((r) => r.attachment), forModel: messageWithContext(text, read.map((r) => r.block)) }
+    const context = { attachments: read.map((r) => r.attachment), forModel: messageWithContext(text, read.map((r) => r.block)), images }
     return this.startTurn(conversationId, (stored) => withUserMessage(stored, text, context))
   }
 
@@ -150,7 +153,13 @@ export class ChatService {
     await this.ready
     const { conversation } = await this.store.read(conversationId)
     const server = chatServer(this.deps.registry, conversation.tools, serverId)
-    return promptText(await this.deps.mcp.getPrompt({ server, name, args }), this.redact)
+    return promptText(await this.deps.mcp.getPrompt({ server, name, args }), this.redact, { images: await this.takesImages(conversation) })
+  }
+
+  /** The conversation's model (else the default) takes images, as its options say; no model takes none. */
+  private async takesImages(conversation: Conversation): Promise<boolean> {
+    const resolved = await this.deps.providers.resolve(conversation.model).catch(() => undefined)
+    return resolved ? !!(await this.turnSettings(resolved.ref)).images : false
   }
 
   /** Settings → Chat's result-size limit, which an attached resource's text keeps to as a tool result does */

@@ -34,7 +34,7 @@ const attachment = z.object({
 const usage = z.object({ inputTokens: z.number().optional(), outputTokens: z.number().optional(), totalTokens: z.number().optional() })
 
 const message = z.discriminatedUnion('role', [
-  z.object({ id: z.string().min(1), role: z.literal('user'), text, at: z.number(), attachments: z.array(attachment).optional() }),
+  z.object({ id: z.string().min(1), role: z.literal('user'), text, at: z.number(), attachments: z.array(attachment).optional(), images: z.array(z.object({ mimeType: z.string(), bytes: z.number() })).optional() }),
   z.object({
     id: z.string().min(1),
     role: z.literal('assistant'),

@@ -1,4 +1,4 @@
-import type { ChatAttachment, ChatAttachmentRef, ChatContextServer, ChatPromptText } from '@shared/chat/composerContext'
+import type { ChatAttachment, ChatAttachmentRef, ChatContextServer, ChatImage, ChatPromptText } from '@shared/chat/composerContext'
 import type { ChatToolChoice, Conversation, ConversationsSnapshot } from '@shared/chat/conversations'
 import type { ApprovalDecision, ChatApprovalRequest } from '@shared/chat/events'
 import type { ModelRef } from '@shared/chat/providers'
@@ -90,7 +90,7 @@ export const chatApi = mainApi.enhanceEndpoints({ addTagTypes: ['Conversations',
       invalidatesTags: ['Conversations']
     }),
     /** the turn begins in main; the conversation is read again for the user's message, events follow */
-    sendMessage: build.mutation<{ messageId: string }, { conversationId: string; text: string; attachments?: ChatAttachmentRef[] }>({
+    sendMessage: build.mutation<{ messageId: string }, { conversationId: string; text: string; attachments?: ChatAttachmentRef[]; images?: ChatImage[] }>({
       query: (args) => call('chat:send', args),
       invalidatesTags: (_result, _error, { conversationId }) => [{ type: 'Conversation', id: conversationId }]
     }),

@@ -2,12 +2,13 @@ import { Button, Flex, Input } from 'antd'
 import { SendOutlined, StopOutlined } from '@ant-design/icons'
 import { memo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ChatAttachmentRef, ChatPromptOmission, ChatPromptText } from '@shared/chat/composerContext'
+import { base64Bytes, type ChatAttachmentRef, type ChatImage, type ChatPromptOmission, type ChatPromptText } from '@shared/chat/composerContext'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { AttachmentChip } from './composer/AttachmentChip'
 import { composerTrigger, withoutTrigger } from './composer/composerTrigger'
 import { ContextMenu } from './composer/ContextMenu'
 import type { ContextItem } from './composer/contextItems'
+import { ImageChip } from './composer/ImageChip'
 import { PromptDialog } from './composer/PromptDialog'
 import { PromptOmissions } from './composer/PromptOmissions'
 import { TemplateDialog } from './composer/TemplateDialog'
@@ -20,7 +21,7 @@ export interface ComposerProps {
   /** why nothing can be sent now (no model), shown as the placeholder */
   blocked?: string
   /** resolves true when main took the message: the box empties then, not before */
-  onSend: (text: string, attachments: ChatAttachmentRef[]) => Promise<boolean>
+  onSend: (text: string, context: { attachments: ChatAttachmentRef[]; images: ChatImage[] }) => Promise<boolean>
   onStop: () => void
 }
 
@@ -36,6 +37,8 @@ export const Composer = memo(function Composer({ conversationId, running, blocke
   const [prompt, setPrompt] = useState<Extract<ContextItem, { kind: 'prompt' }>>()
   const [template, setTemplate] = useState<Extract<ContextItem, { kind: 'template' }>>()
   const [omitted, setOmitted] = useState<ChatPromptOmission[]>([])
+  // a prompt's images, for a model that takes them
+  const [images, setImages] = useState<ChatImage[]>([])
   const box = useRef<TextAreaRef>(null)
   const attachments = useAttachments(conversationId)
   const trigger = composerTrigger(text, caret)
@@ -53,9 +56,10 @@ export const Composer = memo(function Composer({ conversationId, running, blocke
     if (!canSend) return
     setSending(true)
     try {
-      if (await onSend(text, attachments.items.map((a) => a.ref))) {
+      if (await onSend(text, { attachments: attachments.items.map((a) => a.ref), images })) {
         edit('')
         attachments.clear()
+        setImages([])
         setOmitted([])
       }
     } finally {
@@ -77,6 +81,7 @@ export const Composer = memo(function Composer({ conversationId, running, blocke
     const rest = text.trim()
     edit(rest ? `${result.text}\n\n${rest}` : result.text)
     setOmitted(result.omitted)
+    setImages((before) => [...before, ...result.images])
     setPrompt(undefined)
     focus()
   }
@@ -87,8 +92,11 @@ export const Composer = memo(function Composer({ conversationId, running, blocke
         <ContextMenu kind={trigger.kind} query={trigger.query} items={menu.items} active={menu.active} loading={menu.loading} failures={menu.failures} onPick={pick} onActive={menu.setActive} onRetry={menu.retry} />
       ) : null}
       {omitted.length ? <PromptOmissions omitted={omitted} onClose={() => setOmitted([])} /> : null}
-      {attachments.items.length ? (
+      {attachments.items.length || images.length ? (
         <Flex gap={6} wrap data-testid="chat-composer-attachments">
+          {images.map((image, i) => (
+            <ImageChip key={`image ${i}`} mimeType={image.mimeType} bytes={base64Bytes(image.data)} data={image.data} onRemove={() => setImages((all) => all.filter((_, j) => j !== i))} />
+          ))}
           {attachments.items.map((a) => (
             <AttachmentChip
               key={`${a.ref.serverId} ${a.ref.uri}`}

@@ -7,7 +7,8 @@ export function PromptOmissions({ omitted, onClose }: { omitted: ChatPromptOmiss
   const { t } = useTranslation()
   const line = (o: ChatPromptOmission) => {
     const what = [o.uri, o.mimeType, o.bytes !== undefined ? t('chat.prompt.bytes', { count: o.bytes }) : undefined].filter(Boolean).join(', ')
-    return t(`chat.prompt.omitted.${o.type}`, { what })
+    const key = o.type === 'image' && o.reason ? (`image_${o.reason}` as const) : o.type
+    return t(`chat.prompt.omitted.${key}`, { what })
   }
   return (
     <Alert
