@@ -36,9 +36,13 @@ describe('images in tool results', () => {
     expect(urls[0]).toMatch(/^data:image\/png;base64,iVBOR/)
     // the tool's text says where the image is; the image comes in a user message right after it
     const toolAt = second.messages.findIndex((m) => m.role === 'tool')
-    expect(String(second.messages[toolAt].content)).toMatch(/\[image: image\/png, \d+ (bytes|KB) — image 1, attached after this result\]/)
+    expect(String(second.messages[toolAt].content)).toMatch(/\[image: image\/png, \d+ (bytes|KB) — attached after this result as image 1\]/)
     expect(second.messages[toolAt + 1].role).toBe('user')
     expect(imageUrls({ ...second, messages: [second.messages[toolAt + 1]] })).toHaveLength(1)
+    // the history the next message builds on keeps no image, and its text says the image went with this turn only
+    const kept = JSON.stringify(result.responseMessages)
+    expect(kept).not.toContain('iVBOR')
+    expect(kept).toMatch(/\[image: image\/png, \d+ (bytes|KB) — shown to the model when the tool ran, not kept\]/)
   })
 
   it('reach a text-only model as a short placeholder, and no image is sent', async () => {

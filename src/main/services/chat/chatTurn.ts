@@ -7,7 +7,7 @@ import { toToolSet, type ChatTool } from './chatTools'
 import type { ChatStepSpan, ChatTracer } from './chatTracing'
 import { providerFailure } from './providerErrors'
 import { promptToolsMiddleware } from './promptTools/promptToolsMiddleware'
-import { withToolImages } from './toolImages'
+import { historyWithoutToolImages, withToolImages } from './toolImages'
 import { toolResultContent, truncateForModel, MAX_TOOL_RESULT_CHARS, type ToolImage } from './toolResultForModel'
 
 export { DEFAULT_MAX_STEPS }
@@ -219,7 +219,8 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<ChatTurnRes
     if (signal?.aborted) throw new ChatAborted()
     const stepLimitReached = lastFinish === 'tool-calls' && steps >= maxSteps
     if (stepLimitReached) onEvent({ type: 'step-limit', steps })
-    const responseMessages = (await result.response).messages
+    const sent = (await result.response).messages
+    const responseMessages = images.size ? historyWithoutToolImages(sent) : sent
     turnSpan?.end({ ...outcome(), stepLimitReached })
     return { text, toolCalls: records, usage, steps, stepLimitReached, responseMessages }
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai'
-import type { ToolImage } from './toolResultForModel'
+import { imagesNoLongerAttached, type ToolImage } from './toolResultForModel'
 
 /**
  * The images of tool results, each in a user message right after the tool message that holds
@@ -27,4 +27,15 @@ export function withToolImages(messages: readonly ModelMessage[], images: Readon
     }
   }
   return out
+}
+
+/** What the turn adds to the history: the images are not kept, so the results' text no longer says they follow. */
+export function historyWithoutToolImages(messages: readonly ModelMessage[]): ModelMessage[] {
+  return messages.map((message) => {
+    if (message.role !== 'tool') return message
+    const content = message.content.map((part) =>
+      part.type === 'tool-result' && part.output.type === 'text' ? { ...part, output: { ...part.output, value: imagesNoLongerAttached(part.output.value) } } : part
+    )
+    return { ...message, content }
+  })
 }

@@ -39,6 +39,10 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
+/** How a sent image is named in the result's text while the turn runs; later turns read `SHOWN_ONCE` instead. */
+const ATTACHED = 'attached after this result as image'
+const SHOWN_ONCE = 'shown to the model when the tool ran, not kept'
+
 /** An image: kept for the model when it can take it, else a placeholder that says why not. */
 function imageText(item: { mimeType: string; data: string }, options: ToolResultOptions, images: ToolImage[]): string {
   const bytes = base64Bytes(item.data)
@@ -48,7 +52,12 @@ function imageText(item: { mimeType: string; data: string }, options: ToolResult
   if (bytes > limit) return `[${what} — too large to send (the limit is ${formatBytes(limit)})]`
   if (!MODEL_IMAGE_TYPES.has(item.mimeType)) return `[${what} — a format models do not take]`
   images.push({ data: item.data, mediaType: item.mimeType })
-  return `[${what} — image ${images.length}, attached after this result]`
+  return `[${what} — ${ATTACHED} ${images.length}]`
+}
+
+/** The result's text as the history keeps it: the images went with that turn only, and the text says so. */
+export function imagesNoLongerAttached(text: string): string {
+  return text.replace(new RegExp(`— ${ATTACHED} \\d+\\]`, 'g'), `— ${SHOWN_ONCE}]`)
 }
 
 /** One content block as text; images are collected (or described) by `imageText`. */
