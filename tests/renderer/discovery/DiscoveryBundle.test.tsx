@@ -9,7 +9,7 @@ let bundles: BundleHost
 let registry: StandInRegistry
 beforeAll(async () => {
   bundles = await startBundleHost(await helloArchive())
-  registry = await startStandInRegistry({ entries: [bundles.good, bundles.wrong] as never })
+  registry = await startStandInRegistry({ entries: [bundles.good, bundles.wrong, bundles.stalls] as never })
 })
 afterAll(async () => {
   await registry.close()
@@ -52,6 +52,21 @@ describe('Browse the MCP Registry: an entry that ships a desktop extension bundl
     // installing from the review is the approval, as for a dropped file
     await waitFor(() => expect(servers.isApproved(server.id)).toBe(true))
     await waitFor(() => expect(screen.queryByTestId('extension-dialog')).toBeNull())
+  })
+
+  it('a download under way shows how much has arrived; Cancel stops it and installs nothing', async () => {
+    const { registry: servers } = await browse('hello-bundle-stalls')
+    fireEvent.click(within(await row('io.github.example/hello-bundle-stalls')).getByTestId('discovery-add'))
+    const staging = await screen.findByTestId('extension-staging', {}, { timeout: 15_000 })
+    await waitFor(() => expect(staging.textContent).toMatch(/^Downloading io\.github\.example\/hello-bundle-stalls… \d+ KB of \d+ KB$/), { timeout: 15_000 })
+    const before = bundles.abandoned()
+    fireEvent.click(screen.getByTestId('extension-cancel'))
+    await waitFor(() => expect(screen.queryByTestId('extension-dialog')).toBeNull())
+    // main stopped the download: the host saw the connection go
+    await waitFor(() => expect(bundles.abandoned()).toBe(before + 1))
+    // the Browse dialog is still there, and nothing was added
+    expect(screen.getByTestId('discovery-dialog')).toBeTruthy()
+    expect(servers.snapshot().servers).toEqual([])
   })
 
   it('a checksum that does not match: the dialog names the entry and offers Retry; nothing is installed', async () => {

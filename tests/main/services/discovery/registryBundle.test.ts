@@ -71,12 +71,13 @@ describe('an MCP Registry entry that ships a desktop extension bundle (.mcpb)', 
   })
 
   it('Cancel stops a download under way: nothing staged, nothing installed', async () => {
-    const { api, registry, registryUrl, extensions, progress } = await app()
+    const { api, registry, registryUrl, extensions, progress, bundles } = await app()
     const staging = api.discovery.stageBundle({ registryUrl, name: 'io.github.example/hello-bundle-stalls', downloadId: 'd4' })
     const outcome = staging.then(() => undefined, (error: unknown) => error)
     await vi.waitFor(() => expect(progress.some((p) => p.downloadId === 'd4' && p.received > 0 && p.received < (p.total ?? 0))).toBe(true))
     await api.discovery.cancelBundle({ downloadId: 'd4' })
     expect(await outcome).toMatchObject({ code: 'BUNDLE_DOWNLOAD_CANCELLED', message: 'io.github.example/hello-bundle-stalls: the download was cancelled; nothing was installed' })
+    await vi.waitFor(() => expect(bundles.abandoned()).toBe(1))
     expect(registry.snapshot().servers).toEqual([])
     expect(existsSync(extensions) ? readdirSync(extensions) : []).toEqual([])
   })
