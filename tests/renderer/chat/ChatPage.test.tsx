@@ -55,6 +55,10 @@ async function newChatAndAsk(text: string) {
 
 const approval = () => screen.findByTestId('chat-approval-body', {}, { timeout: 30_000 })
 
+/** The open conversation's last answer says `text` (the list's preview may say it too). */
+const answered = (text: string) =>
+  waitFor(() => expect(screen.getAllByTestId('chat-assistant-message').at(-1)!.textContent).toContain(text), { timeout: 20_000 })
+
 describe('the Chat page on the real main side', () => {
   it('with no provider, shows the way to add one', async () => {
     await setup({ provider: false })
@@ -134,7 +138,7 @@ describe('the Chat page on the real main side', () => {
     const input = screen.getByTestId('chat-input')
     fireEvent.change(input, { target: { value: 'Which tools?' } })
     fireEvent.keyDown(input, { key: 'Enter' })
-    await screen.findByText('hello', {}, { timeout: 20_000 })
+    await answered('hello')
     const sent = model.requests().at(-1)!
     expect(sent.model).toBe('other-model')
     expect(sent.tools).toHaveLength(before - 1)
@@ -159,14 +163,14 @@ describe('the Chat page on the real main side', () => {
     const conversationId = new URLSearchParams(window.location.hash.slice(1)).get('chat')!
     await main.api.chat.send({ conversationId, text: 'From elsewhere' })
     expect((await screen.findByTestId('chat-user-message', {}, { timeout: 20_000 })).textContent).toBe('From elsewhere')
-    expect(await screen.findByText('hello', {}, { timeout: 20_000 })).toBeTruthy()
+    await answered('hello')
     expect(screen.getAllByTestId('chat-assistant-message')).toHaveLength(1)
   })
 
   it('renames a chat in place and deletes it after a confirm', async () => {
     await setup()
     await newChatAndAsk('First question')
-    await screen.findByText('hello', {}, { timeout: 20_000 })
+    await answered('hello')
     const row = await screen.findByTestId('chat-conversation')
     fireEvent.click(within(row).getByTestId('chat-rename'))
     const input = await screen.findByTestId('chat-rename-input')

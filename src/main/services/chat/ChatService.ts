@@ -80,8 +80,10 @@ export class ChatService {
   /** The conversation; with a turn running, its message as of the last event sent (`seq`). */
   async get(conversationId: string): Promise<Conversation> {
     await this.ready
-    const { conversation } = await this.store.read(conversationId)
+    // taken as the read is queued: a turn running now is either in what the read gets or in
+    // its live message, even if it ends (and is written) while the file is read
     const live = this.running.get(conversationId)?.live
+    const { conversation } = await this.store.read(conversationId)
     if (!live) return conversation
     const messages = conversation.messages.filter((m) => m.id !== live.id)
     return { ...conversation, messages: [...messages, live.snapshot()] }

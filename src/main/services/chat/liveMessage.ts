@@ -18,6 +18,8 @@ export class LiveMessage {
   private timer: ReturnType<typeof setTimeout> | undefined
   /** when text was last sent (performance.now()) */
   private textSentAt = -Infinity
+  /** the message as `done` sent it */
+  private finished: AssistantMessage | undefined
 
   constructor(
     private readonly message: AssistantMessage,
@@ -64,8 +66,9 @@ export class LiveMessage {
     this.emit({ type: 'usage', usage })
   }
 
-  /** What the windows have been sent so far, as one message. */
+  /** What the windows have been sent so far, as one message; once done, the finished message. */
   snapshot(): AssistantMessage {
+    if (this.finished) return structuredClone(this.finished)
     this.flush()
     return { ...structuredClone(this.message), running: true, seq: this.seq }
   }
@@ -81,6 +84,7 @@ export class LiveMessage {
   }
 
   done(message: AssistantMessage): void {
+    this.finished = message
     this.emit({ type: 'done', message })
   }
 
