@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL_OPTIONS, modelOptionsOf } from '@shared/chat/chatSettings'
 import { redactText } from '@shared/mcp/redact'
 import type { McpServer } from '@shared/mcp/server'
 import { ChatSettingsStore } from '../main/services/chat/ChatSettingsStore'
@@ -87,6 +88,9 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
   // the app's Settings → Chat; --max-steps wins over its step limit
   const settings = await new ChatSettingsStore(new FileStorage(ctx.userDataDir)).get()
   const maxSteps = command.maxSteps ?? settings.maxSteps
+  // a model the app saved runs with its options there (takes images, tools in the prompt)
+  const { saved } = provider
+  const options = saved ? modelOptionsOf(settings, saved.providerId, saved.model) : DEFAULT_MODEL_OPTIONS
   const servers = pickServers(ctx.config, command.servers)
   const tools = await listChatTools(ctx.service, servers)
   // an endpoint may quote the key back in its error: never on the terminal
@@ -142,6 +146,8 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
       messages: [{ role: 'user', content: command.message }],
       maxSteps,
       maxResultChars: settings.maxToolResultChars,
+      images: options.images,
+      toolMode: options.toolMode,
       approval: command.approveTools,
       ask: terminalApproval(ctx.signal),
       onEvent,

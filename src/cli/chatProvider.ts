@@ -1,3 +1,4 @@
+import type { ModelRef } from '@shared/chat/providers'
 import { ProviderStore, ProviderUnusableError } from '../main/services/chat/ProviderStore'
 import { envProviders } from '../main/services/chat/envProvider'
 import type { ChatProvider } from '../main/services/chat/providers'
@@ -11,11 +12,14 @@ const HOW_TO_ADD =
 
 type ProviderFlags = Pick<ChatCommand, 'baseUrl' | 'apiKeyEnv' | 'model'>
 
+/** The endpoint of the run; `saved` names the app's provider and model when it is one the app saved (its options apply). */
+export type CliChatProvider = ChatProvider & { saved?: ModelRef }
+
 /**
  * The endpoint of this run: from the command line, else OPENAI_BASE_URL, else the app's saved
  * default provider, else ANTHROPIC_API_KEY or Gemini's key, else a usage error saying how to give one.
  */
-export async function resolveChatProvider(command: ProviderFlags, userDataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<ChatProvider> {
+export async function resolveChatProvider(command: ProviderFlags, userDataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<CliChatProvider> {
   if (command.apiKeyEnv !== undefined && !command.baseUrl) throw usageError('--api-key-env goes with --base-url')
   const baseUrl = command.baseUrl ?? env.OPENAI_BASE_URL
   if (!baseUrl) return savedProvider(command, userDataDir, env)
@@ -34,7 +38,7 @@ export async function resolveChatProvider(command: ProviderFlags, userDataDir: s
 }
 
 /** The app's default provider (with --model, that provider with this model); its key as the app saved it. */
-async function savedProvider(command: ProviderFlags, userDataDir: string, env: NodeJS.ProcessEnv): Promise<ChatProvider> {
+async function savedProvider(command: ProviderFlags, userDataDir: string, env: NodeJS.ProcessEnv): Promise<CliChatProvider> {
   // the environment was looked at already: only what the user saved counts here
   const store = new ProviderStore({ userDataDir, env: {} })
   const { providers, defaultModel, notice } = await store.list()
@@ -47,8 +51,8 @@ async function savedProvider(command: ProviderFlags, userDataDir: string, env: N
   }
   const providerId = defaultModel?.providerId ?? providers[0].id
   try {
-    const { provider } = await store.resolve(command.model ? { providerId, model: command.model } : undefined)
-    return provider
+    const { ref, provider } = await store.resolve(command.model ? { providerId, model: command.model } : undefined)
+    return { ...provider, saved: ref }
   } catch (error) {
     if (error instanceof ProviderUnusableError) {
       throw usageError(`the app's ${error.message} (a key the desktop app sealed with the system's keychain cannot be opened here): ${HOW_TO_ADD}`)

@@ -140,6 +140,21 @@ describe('cli chat', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'The answer: The sum of 2 and 3 is 5.', model: 'scripted-2' })
   })
 
+  it("the saved model's options apply: one set to take tools in the prompt gets them described in its system prompt, none natively", async () => {
+    const userData = tempDir('mcp-cli-model-options-')
+    const providers = new ProviderStore({ userDataDir: userData, env: {} })
+    const saved = await providers.save({ name: 'Saved', baseUrl: model.baseUrl, apiKey: KEY, models: ['scripted-1'] })
+    await new ChatSettingsStore(new FileStorage(userData)).change({ model: { providerId: saved.id, model: 'scripted-1', options: { images: false, toolMode: 'prompt' } } })
+    model.bodies.length = 0
+    const run = await chat(['2 + 3?', '--approve-tools', 'all', '--json'], { MCP_STUDIO_USER_DATA: userData, OPENAI_API_KEY: '' })
+    expect(run.code).toBe(0)
+    // the script answers "no tools" when none are offered natively
+    expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'no tools', model: 'scripted-1' })
+    const [request] = model.requests()
+    expect(request.tools).toBeUndefined()
+    expect(String(request.messages[0].content)).toMatch(/```tool_call[\s\S]*- mcp__everything__getSum/)
+  })
+
   it('an endpoint that quotes the key back when it refuses it: the key never reaches the terminal', async () => {
     const echoKey = 'plain-echoed-key-31'
     const echo = createServer((req, res) => {
