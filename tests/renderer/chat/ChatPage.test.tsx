@@ -5,6 +5,7 @@ import { scriptedModel, toolResults, type ChatRequest, type Reply, type Scripted
 import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { EVERYTHING, stdioServer } from '../tools/harness'
+import { answered } from '../support/chatAnswer'
 
 // The chat page on the real main side: a real chat service and provider store, server-everything
 // as a child process, and the scripted OpenAI-compatible model.
@@ -55,10 +56,6 @@ async function newChatAndAsk(text: string) {
 
 const approval = () => screen.findByTestId('chat-approval-body', {}, { timeout: 30_000 })
 
-/** The open conversation's last answer says `text` (the list's preview may say it too). */
-const answered = (text: string) =>
-  waitFor(() => expect(screen.getAllByTestId('chat-assistant-message').at(-1)!.textContent).toContain(text), { timeout: 20_000 })
-
 describe('the Chat page on the real main side', () => {
   it('with no provider, shows the way to add one', async () => {
     await setup({ provider: false })
@@ -95,7 +92,7 @@ describe('the Chat page on the real main side', () => {
     await newChatAndAsk('Add 2 and 3')
     await approval()
     fireEvent.click(screen.getByTestId('chat-approval-deny'))
-    expect(await screen.findByText(/the user denied this call/, {}, { timeout: 20_000 })).toBeTruthy()
+    await answered('the user denied this call')
     await waitFor(() => expect(screen.getByTestId('chat-tool-call').getAttribute('data-status')).toBe('denied'))
   })
 
@@ -110,7 +107,7 @@ describe('the Chat page on the real main side', () => {
     expect(within(error).getByTestId('chat-turn-error-detail').textContent).toContain('404')
     fail = false
     fireEvent.click(within(error).getByTestId('chat-retry'))
-    expect(await screen.findByText('Back again', {}, { timeout: 20_000 })).toBeTruthy()
+    await answered('Back again')
     expect(screen.queryByTestId('chat-turn-error')).toBeNull()
   })
 

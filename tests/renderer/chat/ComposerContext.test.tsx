@@ -5,6 +5,7 @@ import { scriptedModel, type ChatRequest, type ScriptedModel } from '../../fixtu
 import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { EVERYTHING, fixture, stdioServer } from '../tools/harness'
+import { answered } from '../support/chatAnswer'
 
 // The composer's `/` (prompts) and `@` (resources) on the real main side: server-everything as a
 // child process, the real chat service, and the scripted model recording what reached it.
@@ -80,7 +81,7 @@ describe("the composer's / and @ menus", () => {
     expect(screen.queryByTestId('chat-prompt-menu')).toBeNull()
 
     key(input, 'Enter')
-    expect(await screen.findByText('Noted.', {}, { timeout: 20_000 })).toBeTruthy()
+    await answered('Noted.')
     expect(lastUser(model.requests().at(-1)!)).toBe('Please promote Alice to the head of the Engineering team.')
   })
 
@@ -131,7 +132,7 @@ describe("the composer's / and @ menus", () => {
     expect(screen.queryByTestId('chat-prompt-omitted')).toBeNull()
 
     key(input, 'Enter')
-    expect(await screen.findByText('Noted.', {}, { timeout: 20_000 })).toBeTruthy()
+    await answered('Noted.')
     const content = model.requests().at(-1)!.messages.findLast((m) => m.role === 'user')?.content
     expect(content).toEqual([{ type: 'text', text: 'What colour is this picture?' }, { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/png;base64,iVBOR/) } }])
     const sent = within(await screen.findByTestId('chat-message-attachments', {}, { timeout: 10_000 })).getByTestId('chat-image')
@@ -161,7 +162,7 @@ describe("the composer's / and @ menus", () => {
 
     type(input, 'Summarize this.')
     key(input, 'Enter')
-    expect(await screen.findByText('Noted.', {}, { timeout: 20_000 })).toBeTruthy()
+    await answered('Noted.')
     // the composer is empty again; the message keeps its chip
     expect(screen.queryByTestId('chat-composer-attachments')).toBeNull()
     const sent = within(await screen.findByTestId('chat-message-attachments', {}, { timeout: 10_000 })).getByTestId('chat-attachment')
