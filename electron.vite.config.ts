@@ -3,10 +3,13 @@ import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 
 const shared = { '@shared': resolve('packages/shared') }
+// the MCP Registry this build searches by default: the packager's choice (README, Packaging)
+const packagedRegistry = { __MCP_STUDIO_DEFAULT_REGISTRY__: JSON.stringify(process.env.MCP_STUDIO_DEFAULT_REGISTRY ?? '') }
 
 export default defineConfig({
   main: {
     resolve: { alias: shared },
+    define: packagedRegistry,
     build: {
       rollupOptions: {
         // index: the Electron app; browser: the same services served to a browser (no Electron)

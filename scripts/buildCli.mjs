@@ -14,6 +14,8 @@ await build({
   logLevel: process.env.CLI_BUILD_LOG_LEVEL ?? 'warn',
   resolve: { alias: { '@shared': join(root, 'packages/shared') } },
   plugins: [cliSourcesPlugin(root)],
+  // the MCP Registry this build searches by default, as in the app (README, Packaging)
+  define: { __MCP_STUDIO_DEFAULT_REGISTRY__: JSON.stringify(process.env.MCP_STUDIO_DEFAULT_REGISTRY ?? '') },
   // `open` finds its xdg-open script next to its own file, so it stays a package (loaded only to open a link)
   ssr: { noExternal: true, external: ['open'] },
   build: {

@@ -1,10 +1,13 @@
+import { DEFAULT_MODEL_OPTIONS, modelOptionsOf } from '@shared/chat/chatSettings'
 import { redactText } from '@shared/mcp/redact'
 import type { McpServer } from '@shared/mcp/server'
+import { ChatSettingsStore } from '../main/services/chat/ChatSettingsStore'
 import { chatServers, listChatTools } from '../main/services/chat/chatTools'
 import { runChatTurn, type ChatEvent, type ChatToolCall } from '../main/services/chat/chatTurn'
 import { providerFailure } from '../main/services/chat/providerErrors'
 import { chatModel, listModels } from '../main/services/chat/providers'
 import { redactingFetch } from '../main/services/chat/redactingFetch'
+import { FileStorage } from '../main/services/storage/FileStorage'
 import type { ChatTracer } from '../main/services/chat/chatTracing'
 import { chatTracer } from '../main/services/trace/chatSpans'
 import type { Tracing } from '../main/services/trace/Tracing'
@@ -76,12 +79,18 @@ function terminalApproval(signal: AbortSignal): (call: ChatToolCall) => Promise<
 }
 
 /**
- * `chat MESSAGE`: one turn with a model on an OpenAI-compatible endpoint, which may call the
+ * `chat MESSAGE`: one turn with a model (OpenAI-compatible, Anthropic or Gemini), which may call the
  * servers' tools through the same MCPService as every other command. The answer streams to
  * stdout (or comes as one JSON object with --json); tool calls and results go to stderr.
  */
 export async function chatCommand(command: ChatCommand, ctx: CommandContext): Promise<number> {
   const provider = await resolveChatProvider(command, ctx.userDataDir)
+  // the app's Settings → Chat; --max-steps wins over its step limit
+  const settings = await new ChatSettingsStore(new FileStorage(ctx.userDataDir)).get()
+  const maxSteps = command.maxSteps ?? settings.maxSteps
+  // a model the app saved runs with its options there (takes images, tools in the prompt)
+  const { saved } = provider
+  const options = saved ? modelOptionsOf(settings, saved.providerId, saved.model) : DEFAULT_MODEL_OPTIONS
   const servers = pickServers(ctx.config, command.servers)
   const tools = await listChatTools(ctx.service, servers)
   // an endpoint may quote the key back in its error: never on the terminal
@@ -117,21 +126,28 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
       case 'tool-result':
         return stderrLine(`  ${event.call.status}: ${oneLine(event.call.result, 160)}`)
       case 'step-limit':
-        return stderrLine(`stopped after ${event.steps} model calls (--max-steps ${event.steps}): the model still wanted to call tools`)
+        return stderrLine(
+          `stopped after ${event.steps} model calls: the model still wanted to call tools (the step limit: --max-steps N, or Settings → Chat in the app)`
+        )
     }
   }
 
   const traced = turnTracer(ctx.tracing)
   const keys = () => (provider.apiKey ? [provider.apiKey] : [])
+  // the kind too: a failure names the key's variable of that kind
+  const where = { kind: provider.kind, baseUrl: provider.baseUrl, model }
   let result
   try {
     result = await runChatTurn({
       host: ctx.service,
       model: llm,
-      provider: { baseUrl: provider.baseUrl, model },
+      provider: where,
       tools,
       messages: [{ role: 'user', content: command.message }],
-      maxSteps: command.maxSteps,
+      maxSteps,
+      maxResultChars: settings.maxToolResultChars,
+      images: options.images,
+      toolMode: options.toolMode,
       approval: command.approveTools,
       ask: terminalApproval(ctx.signal),
       onEvent,
@@ -144,7 +160,7 @@ export async function chatCommand(command: ChatCommand, ctx: CommandContext): Pr
     if (ctx.signal.aborted) throw error
     // a turn that failed: its spans say where, before the error itself
     if (command.trace) await err(`trace:\n${renderTraceTree(traced.spans())}`)
-    throw new CliError(withoutKey(providerFailure(error, { baseUrl: provider.baseUrl, model }).message), ExitCode.Failure)
+    throw new CliError(withoutKey(providerFailure(error, where).message), ExitCode.Failure)
   }
   if (midLine) await write(process.stdout, '\n')
   if (command.json) {

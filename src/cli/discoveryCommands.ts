@@ -1,5 +1,6 @@
 import type { DiscoveryListing } from '@shared/discovery/listing'
-import { addFromRegistry } from '../main/services/discovery/addFromRegistry'
+import { bundleOf } from '@shared/discovery/installPlan'
+import { addFromRegistry, toServer } from '../main/services/discovery/addFromRegistry'
 import { DiscoveryError } from '../main/services/discovery/discoveryError'
 import { McpRegistryClient } from '../main/services/discovery/McpRegistryClient'
 import { RegistrySources } from '../main/services/discovery/registrySources'
@@ -9,6 +10,7 @@ import { FileStorage } from '../main/services/storage/FileStorage'
 import type { DiscoveryCommand } from './discoveryArgs'
 import { CliError, ExitCode, usageError } from './errors'
 import { out, outJson } from './output'
+import { addBundle } from './registryBundle'
 
 /** --registry, else MCP_REGISTRY_URL, else the first registry saved in the app; none is bad usage */
 async function registryUrlOf(command: DiscoveryCommand, userDataDir: string): Promise<string> {
@@ -47,6 +49,10 @@ export async function runDiscoveryCommand(command: DiscoveryCommand, deps: { reg
       return ExitCode.Ok
     }
     if (!deps.registry) throw usageError('"registry add" changes MCP Studio\'s saved servers and takes no --config')
+    const listing = await client.entry(registryUrl, command.server, command.version)
+    if (toServer(() => bundleOf(listing.server), command.server)) {
+      return await addBundle({ client, registry: deps.registry, userDataDir: deps.userDataDir, inputs: deps.inputs }, registryUrl, command)
+    }
     const { server, plan, target } = await addFromRegistry({ client, registry: deps.registry }, { registryUrl, name: command.server, version: command.version, values: deps.inputs, approve: true })
     await deps.registry.flush()
     if (command.json) await outJson({ added: server.name, version: plan.version, runs: plan.runs, target, approved: true })

@@ -5,6 +5,7 @@ import { ExtensionError } from '../main/services/extensions/extensionError'
 import { ExtensionInstaller } from '../main/services/extensions/ExtensionInstaller'
 import { userLoginShellEnv } from '../main/services/mcp/loginEnvCache'
 import { defaultBinDirs } from '../main/services/mcp/mcpServiceOptions'
+import { RuntimePathStore, runtimePathsFile } from '../main/services/runtimes/runtimePaths'
 import { removeServer } from '../main/services/servers/removeServer'
 import type { ServerRegistry } from '../main/services/servers/ServerRegistry'
 import type { DxtCommand } from './args'
@@ -20,7 +21,7 @@ const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
  */
 export async function runDxtCommand(command: DxtCommand, registry: ServerRegistry, userDataDir: string): Promise<number> {
   // runtimes are looked for on the PATH servers get: the login shell's, as the other commands use it
-  const installer = new ExtensionInstaller({ userDataDir, registry, runtimes: { loginEnv: userLoginShellEnv(userDataDir), binDirs: defaultBinDirs() } })
+  const installer = new ExtensionInstaller({ userDataDir, registry, runtimes: { loginEnv: userLoginShellEnv(userDataDir), binDirs: defaultBinDirs(), runtimePaths: () => new RuntimePathStore(runtimePathsFile(userDataDir)).read() } })
   try {
     if (command.action === 'install') return await install(installer, command)
     if (command.action === 'list') return await list(installer, command.json)

@@ -43,7 +43,9 @@ commands:
   registry add NAME [--registry URL] [--version V] [--input KEY=VALUE]...
                                             add a registry server to MCP Studio's list, pinned to its
                                             version (approved: you ran this); --input gives the env
-                                            vars, headers and arguments it asks for. The registry:
+                                            vars, headers and arguments it asks for (a desktop
+                                            extension entry: downloaded, its checksum checked,
+                                            installed; --input gives its user_config). The registry:
                                             --registry, else MCP_REGISTRY_URL, else the first one
                                             saved in the app
   dxt install FILE [--user-config KEY=VALUE]... [--accept-invalid-signature]

@@ -13,6 +13,8 @@ import { serverHandlers } from './ipc/serverHandlers'
 import { storageHandlers } from './ipc/storageHandlers'
 import { traceHandlers } from './ipc/traceHandlers'
 import { ChatService } from './services/chat/ChatService'
+import { ChatSettingsStore } from './services/chat/ChatSettingsStore'
+import { chatSettingsHandlers } from './ipc/chatSettingsHandlers'
 import { ProviderStore } from './services/chat/ProviderStore'
 import { SamplingDrafts } from './services/chat/SamplingDrafts'
 import { ExtensionInstaller } from './services/extensions/ExtensionInstaller'
@@ -97,18 +99,24 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
   const manager = new ServerManager(registry, mcp)
   const stopManaging = manager.start()
   // desktop extensions: what a process that died while staging or installing left is swept now
-  // runtimes are looked for where servers will find them: the same login shell and bundled tools
-  const runtimes = { loginEnv: deps.mcpOptions?.loginShellEnv ?? sharedLoginShellEnv, binDirs: deps.mcpOptions?.binDirs ?? defaultBinDirs() }
+  // runtimes are looked for where servers will find them: the same login shell, bundled tools and paths set in Runtimes
+  const runtimes = { loginEnv: deps.mcpOptions?.loginShellEnv ?? sharedLoginShellEnv, binDirs: deps.mcpOptions?.binDirs ?? defaultBinDirs(), runtimePaths: () => runtimeFinder.configured() }
   const extensions = new ExtensionInstaller({ userDataDir: platform.userDataDir, registry, runtimes, stopServer: (server) => mcp.stopServer(server) })
   void extensions.sweep().catch(() => undefined)
+  // Settings → Chat and each model's options, read by every turn
+  const chatSettings = new ChatSettingsStore(storage)
   // the chat's model providers: keys stay in main; the windows are told when the list changes
   const providers = new ProviderStore({ userDataDir: platform.userDataDir, encrypt: platform.encrypt?.bind(platform), decrypt: platform.decrypt?.bind(platform), env: process.env, fetch: platform.fetch })
   void providers.load().catch(() => undefined)
-  const offProviders = providers.onChange(() => platform.emit('chat:providers-changed', {}))
+  const offProviders = providers.onChange(() => {
+    platform.emit('chat:providers-changed', {})
+    // a removed provider's model options go with it
+    void providers.list().then((snapshot) => chatSettings.keepProviders(snapshot.providers.map((p) => p.id))).catch(() => undefined)
+  })
   // a model drafts replies to servers' sampling requests (and answers them where the user allowed it)
   const drafts: SamplingDrafts = new SamplingDrafts({ mcp, providers, serverNow: (id) => registry.get(id), emit: platform.emit.bind(platform), fetch: platform.fetch })
   // conversations: each turn runs here, streamed to every window, its tool calls approved there
-  const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir, tracer: chatTracer(tracing) })
+  const chat = new ChatService({ registry, mcp, providers, emit: platform.emit.bind(platform), userDataDir: platform.userDataDir, tracer: chatTracer(tracing), settings: chatSettings })
   // one handler per channel of the contract: a channel without one does not compile
   const handlers: IpcHandlers = {
     ...appHandlers(deps),
@@ -121,9 +129,10 @@ export function assembleHost(deps: HostDeps, registry: ServerRegistry): Host {
     ...chatHandlers(chat),
     ...samplingDraftHandlers(drafts),
     // MCP Registries: read through the platform's fetch, the addresses in main's storage
-    ...discoveryHandlers({ client: new McpRegistryClient({ fetch: platform.fetch }), sources: new RegistrySources(storage), registry }),
+    ...discoveryHandlers({ client: new McpRegistryClient({ fetch: platform.fetch }), sources: new RegistrySources(storage), registry, installer: extensions, platform }),
     ...runtimeHandlers(runtimeFinder),
-    ...signInSettingsHandlers(signIn)
+    ...signInSettingsHandlers(signIn),
+    ...chatSettingsHandlers(chatSettings)
   }
   // the collector's header values are secrets too: never in an error sent to a window
   const router = new IpcRouter(ipcContract, () => [...mcp.secrets.values(), ...otlp.secrets(), ...providers.secrets()])

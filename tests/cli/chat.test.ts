@@ -1,7 +1,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ChatSettingsStore } from '../../src/main/services/chat/ChatSettingsStore'
 import { ProviderStore } from '../../src/main/services/chat/ProviderStore'
+import { FileStorage } from '../../src/main/services/storage/FileStorage'
 import { EVERYTHING, freePort, tempDir } from '../main/services/helpers'
 import { scriptedModel, toolResults, type ChatRequest, type Reply, type ScriptedModel } from '../fixtures/chat/scriptedModel'
 import { cli, stopStrayClis, writeConfig } from './run'
@@ -11,7 +13,7 @@ afterEach(stopStrayClis)
 const KEY = 'test-key-42'
 const config = writeConfig({ everything: { command: 'node', args: [EVERYTHING, 'stdio'] } })
 /** the environment's own provider must not leak into a test */
-const NO_ENV = { OPENAI_BASE_URL: '', OPENAI_API_KEY: '' }
+const NO_ENV = { OPENAI_BASE_URL: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '', GEMINI_API_KEY: '' }
 
 /** get-sum by its function-call id as the request lists it; with its result, the answer; a model it does not serve: 404. */
 function sumScript(request: ChatRequest): Reply {
@@ -87,9 +89,26 @@ describe('cli chat', () => {
     const loop = await scriptedModel((request) => ({ toolCalls: [{ name: request.tools![0].function.name, args: {} }] }))
     try {
       const run = await chat(['loop', '--base-url', loop.baseUrl, '--approve-tools', 'none', '--max-steps', '2'])
-      expect(run.stderr).toContain('stopped after 2 model calls (--max-steps 2)')
+      expect(run.stderr).toContain('stopped after 2 model calls: the model still wanted to call tools (the step limit: --max-steps N, or Settings → Chat in the app)')
       expect(loop.bodies).toHaveLength(2)
       expect(run.code).toBe(1)
+    } finally {
+      await loop.close()
+    }
+  })
+
+  it("the app's Settings → Chat step limit applies; --max-steps overrides it", async () => {
+    const loop = await scriptedModel((request) => ({ toolCalls: [{ name: request.tools![0].function.name, args: {} }] }))
+    const userData = tempDir('mcp-cli-chat-settings-')
+    await new ChatSettingsStore(new FileStorage(userData)).change({ maxSteps: 3 })
+    try {
+      const saved = await chat(['loop', '--base-url', loop.baseUrl, '--approve-tools', 'none'], { MCP_STUDIO_USER_DATA: userData })
+      expect(saved.stderr).toContain('stopped after 3 model calls')
+      expect(loop.bodies).toHaveLength(3)
+      loop.bodies.length = 0
+      const flag = await chat(['loop', '--base-url', loop.baseUrl, '--approve-tools', 'none', '--max-steps', '1'], { MCP_STUDIO_USER_DATA: userData })
+      expect(flag.stderr).toContain('stopped after 1 model calls')
+      expect(loop.bodies).toHaveLength(1)
     } finally {
       await loop.close()
     }
@@ -119,6 +138,21 @@ describe('cli chat', () => {
     const run = await chat(['2 + 3?', '--approve-tools', 'all', '--json'], { MCP_STUDIO_USER_DATA: userData, OPENAI_API_KEY: '' })
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'The answer: The sum of 2 and 3 is 5.', model: 'scripted-2' })
+  })
+
+  it("the saved model's options apply: one set to take tools in the prompt gets them described in its system prompt, none natively", async () => {
+    const userData = tempDir('mcp-cli-model-options-')
+    const providers = new ProviderStore({ userDataDir: userData, env: {} })
+    const saved = await providers.save({ name: 'Saved', baseUrl: model.baseUrl, apiKey: KEY, models: ['scripted-1'] })
+    await new ChatSettingsStore(new FileStorage(userData)).change({ model: { providerId: saved.id, model: 'scripted-1', options: { images: false, toolMode: 'prompt' } } })
+    model.bodies.length = 0
+    const run = await chat(['2 + 3?', '--approve-tools', 'all', '--json'], { MCP_STUDIO_USER_DATA: userData, OPENAI_API_KEY: '' })
+    expect(run.code).toBe(0)
+    // the script answers "no tools" when none are offered natively
+    expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'no tools', model: 'scripted-1' })
+    const [request] = model.requests()
+    expect(request.tools).toBeUndefined()
+    expect(String(request.messages[0].content)).toMatch(/```tool_call[\s\S]*- mcp__everything__getSum/)
   })
 
   it('an endpoint that quotes the key back when it refuses it: the key never reaches the terminal', async () => {

@@ -8,7 +8,7 @@ afterEach(stopStrayClis)
 const KEY = 'sampling-cli-key-0042'
 const config = writeConfig({ everything: { command: 'node', args: [EVERYTHING, 'stdio'] } })
 /** the environment's own provider must not leak into a test */
-const NO_ENV = { OPENAI_BASE_URL: '', OPENAI_API_KEY: '' }
+const NO_ENV = { OPENAI_BASE_URL: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '', GEMINI_API_KEY: '' }
 
 let model: ScriptedModel
 beforeAll(async () => {

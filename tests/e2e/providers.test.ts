@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MASKED_VALUE, type ProviderPreset } from '@shared/chat/providers'
+import { scriptedAnthropic, type ScriptedAnthropic } from '../fixtures/chat/scriptedAnthropic'
 import { scriptedModel, type ScriptedModel } from '../fixtures/chat/scriptedModel'
 import { localModelServer } from '../renderer/providers/localModelServer'
 import { appSession } from './support/appSession'
@@ -17,12 +18,15 @@ appSession((session) => ({ page, problems } = session))
 
 let cloud: ScriptedModel
 let local: { model: ScriptedModel; preset: ProviderPreset }
+let anthropic: ScriptedAnthropic
 beforeAll(async () => {
+  anthropic = await scriptedAnthropic(() => ({ text: 'hello' }), { models: ['claude-e2e-sonnet', 'claude-e2e-haiku'], key: KEY })
   // one needs a key, as a cloud provider does; the other sits where a local server would
   cloud = await scriptedModel(() => ({ text: 'hello' }), { models: ['scripted-mini', 'scripted-large'], key: KEY })
   local = await localModelServer(['llama-3.2-3b', 'qwen2.5-7b', 'phi-4'])
 })
 afterAll(async () => {
+  await anthropic?.close()
   await cloud?.close()
   await local?.model.close()
 })
@@ -95,6 +99,32 @@ describe('the Models page in a real browser', () => {
     await page.getByTestId('language-select').getByText('English', { exact: true }).click()
     await page.getByTestId('theme-select').getByText('Light', { exact: true }).click()
     await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.theme])).toEqual(['en-US', 'light'])
+    expect(problems).toEqual([])
+  })
+
+  it('an Anthropic provider: the kind select fills its address, its models are fetched from its own endpoint, the row says Anthropic', async () => {
+    await page.getByTestId('nav-models').click()
+    await page.getByTestId('providers-page').waitFor()
+    await page.getByTestId('provider-add').click()
+    await dialogsSettled(page)
+    await page.getByTestId('provider-preset-custom').click()
+    await page.getByTestId('provider-kind').click()
+    await page.locator('.ant-select-item-option', { hasText: 'Anthropic' }).click()
+    await expect.poll(() => page.getByTestId('provider-base-url').inputValue()).toBe('https://api.anthropic.com/v1')
+    await page.getByTestId('provider-base-url').fill(anthropic.baseUrl)
+    await page.getByTestId('provider-name').fill('Claude')
+    await page.getByTestId('provider-api-key').fill(KEY)
+    await page.getByTestId('provider-fetch-models').click()
+    await page.getByTestId('provider-fetched-models').getByText('The provider lists 2 models').waitFor()
+    await page.locator('.ant-modal').screenshot({ path: join(DOCS, 'providers-add-anthropic.png') })
+    await page.getByTestId('provider-save').click()
+    await page.getByTestId('provider-dialog').waitFor({ state: 'detached' })
+    const claude = page.getByTestId('provider-row-claude')
+    await claude.waitFor()
+    expect(await claude.getByTestId('provider-kind-tag').textContent()).toBe('Anthropic')
+    expect(await claude.getByTestId('provider-model-count').textContent()).toBe('Models: 2')
+    await snap('providers-kinds.png')
+    expect(await page.content()).not.toContain(KEY)
     expect(problems).toEqual([])
   })
 })

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { ChatAttachment, ChatImageNote } from './composerContext'
+import type { ProviderErrorCode } from './providerErrors'
 import type { ModelRef } from './providers'
 
 /** A tool call of the model, as the conversation shows it. */
@@ -30,10 +32,12 @@ export interface ChatTurnError {
   kind: 'provider' | 'tools' | 'other'
   message: string
   status?: number
+  /** what failed at the provider, for the page to say what to do (absent: older conversations) */
+  code?: ProviderErrorCode
 }
 
 export type ChatMessage =
-  | { id: string; role: 'user'; text: string; at: number }
+  | { id: string; role: 'user'; text: string; at: number; /** resources attached with `@` */ attachments?: ChatAttachment[]; /** a prompt's images it carried */ images?: ChatImageNote[] }
   | {
       id: string
       role: 'assistant'

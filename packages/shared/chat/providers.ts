@@ -3,8 +3,8 @@ import { MASKED_VALUE } from '../mcp/extensions'
 
 export { MASKED_VALUE }
 
-/** The kinds of model endpoint the chat speaks to. Only OpenAI-compatible ones for now. */
-export const ProviderKindSchema = z.enum(['openai-compatible'])
+/** The kinds of model endpoint the chat speaks to: any OpenAI-compatible one, Anthropic's Messages API, Google's Gemini API. */
+export const ProviderKindSchema = z.enum(['openai-compatible', 'anthropic', 'google'])
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
 
 /** A known endpoint the providers page offers as a starting point. */
@@ -20,6 +20,8 @@ export interface ProviderPreset {
 export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
   { id: 'openai', name: 'OpenAI', kind: 'openai-compatible', baseUrl: 'https://api.openai.com/v1', local: false },
   { id: 'deepseek', name: 'DeepSeek', kind: 'openai-compatible', baseUrl: 'https://api.deepseek.com/v1', local: false },
+  { id: 'anthropic', name: 'Anthropic', kind: 'anthropic', baseUrl: 'https://api.anthropic.com/v1', local: false },
+  { id: 'gemini', name: 'Google Gemini', kind: 'google', baseUrl: 'https://generativelanguage.googleapis.com/v1beta', local: false },
   { id: 'openrouter', name: 'OpenRouter', kind: 'openai-compatible', baseUrl: 'https://openrouter.ai/api/v1', local: false },
   { id: 'ollama', name: 'Ollama', kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1', local: true },
   { id: 'lmstudio', name: 'LM Studio', kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:1234/v1', local: true },
@@ -29,6 +31,17 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
 
 /** The id of the provider made from OPENAI_BASE_URL / OPENAI_API_KEY; never stored, never editable. */
 export const ENV_PROVIDER_ID = 'env'
+/** The providers made from ANTHROPIC_API_KEY and GOOGLE_GENERATIVE_AI_API_KEY / GEMINI_API_KEY, likewise. */
+export const ENV_ANTHROPIC_ID = 'env-anthropic'
+export const ENV_GOOGLE_ID = 'env-google'
+export const ENV_PROVIDER_IDS: readonly string[] = [ENV_PROVIDER_ID, ENV_ANTHROPIC_ID, ENV_GOOGLE_ID]
+
+/** The base URL a new provider of this kind starts with. */
+export const DEFAULT_BASE_URL: Record<ProviderKind, string> = {
+  'openai-compatible': 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+  google: 'https://generativelanguage.googleapis.com/v1beta'
+}
 
 const isHttpUrl = (value: string) => {
   try {

@@ -3,7 +3,7 @@ import { checkEnvName, checkHeaderName, checkHttpUrl, checkIdentifier, checkName
 import type { RegistryArgument, RegistryKeyValue, RegistryPackage, RegistryRemote, ServerJson } from './serverJson'
 
 /** what an entry runs, as the page and the CLI name it */
-export type RunsWith = 'npx' | 'uvx' | 'docker' | 'remote'
+export type RunsWith = 'npx' | 'uvx' | 'docker' | 'remote' | 'mcpb'
 
 /** a value the user gives before the server is added: an env var, a header, an argument or a `{name}` in one */
 export interface InstallInput {
@@ -42,7 +42,16 @@ export class MissingInputs extends Error {
 
 const RUNNERS: Record<string, RunsWith> = { npm: 'npx', pypi: 'uvx', oci: 'docker' }
 
-type Target = { kind: 'package'; pkg: RegistryPackage; field: string } | { kind: 'remote'; remote: RegistryRemote; field: string }
+type Target =
+  | { kind: 'package'; pkg: RegistryPackage; field: string }
+  | { kind: 'remote'; remote: RegistryRemote; field: string }
+  | { kind: 'bundle'; bundle: RegistryBundle; field: string }
+
+/** a desktop extension bundle (.mcpb) an entry names: downloaded over https, installed only if its SHA-256 matches */
+export interface RegistryBundle {
+  url: string
+  sha256: string
+}
 
 /** Checks the whole entry, then picks what to run: a stdio package (npm, PyPI, OCI), else a remote. */
 function pickTarget(entry: ServerJson): Target {
@@ -52,10 +61,16 @@ function pickTarget(entry: ServerJson): Target {
   if (index >= 0) return { kind: 'package', pkg: packages[index], field: `packages[${index}]` }
   const remoteIndex = (entry.remotes ?? []).findIndex((r) => r.type === 'streamable-http' || r.type === 'sse')
   if (remoteIndex >= 0) return { kind: 'remote', remote: entry.remotes![remoteIndex], field: `remotes[${remoteIndex}]` }
-  if (packages.some((p) => p.registryType === 'mcpb')) {
-    throw new EntryProblem('packages', 'holds only a desktop extension (.mcpb): download it and install it with Add server → Install extension')
-  }
+  const bundleIndex = packages.findIndex((p) => p.registryType === 'mcpb')
+  if (bundleIndex >= 0) return { kind: 'bundle', bundle: checkBundle(packages[bundleIndex], `packages[${bundleIndex}]`), field: `packages[${bundleIndex}]` }
   throw new EntryProblem('packages', 'names nothing this app can run (an npm, PyPI or OCI package over stdio, or a Streamable HTTP or SSE remote)')
+}
+
+function checkBundle(pkg: RegistryPackage, field: string): RegistryBundle {
+  if (!pkg.identifier.startsWith('https://')) throw new EntryProblem(`${field}.identifier`, 'is not an https address: a bundle is downloaded over https only')
+  const sha256 = pkg.fileSha256?.trim().toLowerCase() ?? ''
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new EntryProblem(`${field}.fileSha256`, 'is missing or not a SHA-256 (64 hex digits): a bundle is installed only when its checksum can be checked')
+  return { url: pkg.identifier, sha256 }
 }
 
 function checkEntry(entry: ServerJson): void {
@@ -136,7 +151,29 @@ interface Built {
   server: { type: 'stdio'; command: string; args: string[]; env?: Record<string, string>; notSecret?: string[] } | { type: 'streamableHttp' | 'sse'; baseUrl: string; headers?: Record<string, string>; notSecret?: string[] }
 }
 
-function buildArguments(args: RegistryArgument[] | undefined, inputs: Inputs): string[] {
+/**
+ * Where a secret argument's value goes once the user gave it: into the server's env (sealed on
+ * disk like any env value, redacted in its log) under a name of its own, the argument holding
+ * `${env:NAME}`, filled in when the server starts. Without it (the review) the value stays as is.
+ */
+class SecretArguments {
+  readonly env: Record<string, string> = {}
+  constructor(private readonly taken: Set<string>) {}
+
+  placeholder(key: string, value: string): string {
+    const base = `MCP_SECRET_ARG_${key.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}`
+    let name = base
+    for (let n = 2; this.taken.has(name); n++) name = `${base}_${n}`
+    this.taken.add(name)
+    this.env[name] = value
+    return `\${env:${name}}`
+  }
+}
+
+/** a value the user must keep private: the argument's own flag, or one of the `{vars}` in it */
+const isSecretArgument = (arg: RegistryArgument) => arg.isSecret === true || Object.values(arg.variables ?? {}).some((variable) => variable.isSecret === true)
+
+function buildArguments(args: RegistryArgument[] | undefined, inputs: Inputs, secrets?: SecretArguments): string[] {
   const out: string[] = []
   for (const [i, arg] of (args ?? []).entries()) {
     if (arg.type === 'named' && arg.name) {
@@ -146,17 +183,19 @@ function buildArguments(args: RegistryArgument[] | undefined, inputs: Inputs): s
         out.push(arg.name)
         continue
       }
-      const value = inputs.valueOf(arg, arg.name.replace(/^-+/, ''), 'argument')
-      if (value !== undefined) out.push(arg.name, value)
+      const key = arg.name.replace(/^-+/, '')
+      const value = inputs.valueOf(arg, key, 'argument')
+      if (value !== undefined) out.push(arg.name, secrets && isSecretArgument(arg) ? secrets.placeholder(key, value) : value)
     } else {
-      const value = inputs.valueOf(arg, arg.valueHint ?? `argument${i + 1}`, 'argument')
-      if (value !== undefined) out.push(value)
+      const key = arg.valueHint ?? `argument${i + 1}`
+      const value = inputs.valueOf(arg, key, 'argument')
+      if (value !== undefined) out.push(secrets && isSecretArgument(arg) ? secrets.placeholder(key, value) : value)
     }
   }
   return out
 }
 
-function buildPackage(entry: ServerJson, pkg: RegistryPackage, inputs: Inputs): Built {
+function buildPackage(entry: ServerJson, pkg: RegistryPackage, inputs: Inputs, sealArguments: boolean): Built {
   const runs = RUNNERS[pkg.registryType]
   const version = pkg.version ?? entry.version
   const env: Record<string, string> = {}
@@ -167,8 +206,9 @@ function buildPackage(entry: ServerJson, pkg: RegistryPackage, inputs: Inputs): 
     env[variable.name] = value
     if (!variable.isSecret) notSecret.push(variable.name)
   }
-  const runtimeArgs = buildArguments(pkg.runtimeArguments, inputs)
-  const packageArgs = buildArguments(pkg.packageArguments, inputs)
+  const secrets = sealArguments ? new SecretArguments(new Set((pkg.environmentVariables ?? []).map((variable) => variable.name))) : undefined
+  const runtimeArgs = buildArguments(pkg.runtimeArguments, inputs, secrets)
+  const packageArgs = buildArguments(pkg.packageArguments, inputs, secrets)
   let command: string
   let args: string[]
   if (runs === 'npx') {
@@ -183,6 +223,8 @@ function buildPackage(entry: ServerJson, pkg: RegistryPackage, inputs: Inputs): 
     command = 'docker'
     args = ['run', '-i', '--rm', ...Object.keys(env).flatMap((name) => ['-e', name]), ...runtimeArgs, image, ...packageArgs]
   }
+  // after the container's -e list: a secret argument reaches docker's command line, not the container's env
+  Object.assign(env, secrets?.env)
   return { runs, server: { type: 'stdio', command, args, ...(Object.keys(env).length ? { env } : {}), ...(notSecret.length ? { notSecret } : {}) } }
 }
 
@@ -202,10 +244,18 @@ function buildRemote(remote: RegistryRemote, inputs: Inputs): Built {
   }
 }
 
-function build(entry: ServerJson, inputs: Inputs): { target: Target; built: Built } {
+/** `sealArguments`: secret argument values go to env behind a placeholder (what is stored), not in args (what is shown) */
+function build(entry: ServerJson, inputs: Inputs, sealArguments = false): { target: Target; built: Built } {
   const target = pickTarget(entry)
-  const built = target.kind === 'package' ? buildPackage(entry, target.pkg, inputs) : buildRemote(target.remote, inputs)
+  if (target.kind === 'bundle') throw new EntryProblem(target.field, 'is a desktop extension bundle: it is installed through the extension installer')
+  const built = target.kind === 'package' ? buildPackage(entry, target.pkg, inputs, sealArguments) : buildRemote(target.remote, inputs)
   return { target, built }
+}
+
+/** The bundle an entry installs as a desktop extension, when that is what it runs; refuses a bad entry (EntryProblem). */
+export function bundleOf(entry: ServerJson): RegistryBundle | undefined {
+  const target = pickTarget(entry)
+  return target.kind === 'bundle' ? target.bundle : undefined
 }
 
 function describe(built: Built): string {
@@ -216,19 +266,20 @@ function describe(built: Built): string {
 
 /** The review of an entry: refuses a bad one (EntryProblem naming the field). */
 export function planInstall(entry: ServerJson): InstallPlan {
-  const inputs = new Inputs()
-  const { built } = build(entry, inputs)
-  return {
+  const about = {
     name: entry.name,
     title: entry.title,
     version: entry.version,
     description: entry.description,
     namespace: entry.name.split('/')[0],
-    repositoryUrl: entry.repository?.url,
-    runs: built.runs,
-    target: describe(built),
-    inputs: inputs.list
+    repositoryUrl: entry.repository?.url
   }
+  // a bundle's settings are its manifest's: they are asked once it is downloaded and checked
+  const bundle = bundleOf(entry)
+  if (bundle) return { ...about, runs: 'mcpb', target: bundle.url, inputs: [] }
+  const inputs = new Inputs()
+  const { built } = build(entry, inputs)
+  return { ...about, runs: built.runs, target: describe(built), inputs: inputs.list }
 }
 
 /** What will run with these values, a secret one shown as `<KEY>` (for a message after adding). */
@@ -245,7 +296,7 @@ export function shownTarget(entry: ServerJson, values: Record<string, string>): 
  */
 export function serverFromEntry(entry: ServerJson, values: Record<string, string>, id: string): McpServerInput {
   const inputs = new Inputs(values)
-  const { built } = build(entry, inputs)
+  const { built } = build(entry, inputs, true)
   if (inputs.missing.length) throw new MissingInputs(inputs.missing)
   for (const input of inputs.list) {
     const value = values[input.key]

@@ -26,4 +26,6 @@ export interface RegistrySource {
   url: string
   /** set by MCP_REGISTRY_URL in the environment the app started with: shown, not editable */
   fromEnvironment: boolean
+  /** the default this build was packaged with: shown, not removable */
+  packaged?: boolean
 }

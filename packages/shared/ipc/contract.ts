@@ -8,8 +8,10 @@ import type {
   ResourceTemplate
 } from '@modelcontextprotocol/sdk/types.js'
 import { ChatToolChoiceSchema, type ChatServerTools, type Conversation, type ConversationsSnapshot } from '../chat/conversations'
+import { ChatAttachmentRefSchema, ChatImageSchema, ChatPromptArgsSchema, MAX_ATTACHMENTS, MAX_CHAT_IMAGES, type ChatAttachment, type ChatContextServer, type ChatPromptText } from '../chat/composerContext'
 import { ApprovalDecisionSchema, type ChatApprovalDoneEvent, type ChatApprovalRequest, type ChatEventPayload } from '../chat/events'
 import type { DiscoveryListing, DiscoverySearchResult, RegistrySource } from '../discovery/listing'
+import { ChatSettingsChangeSchema, type ChatSettings } from '../chat/chatSettings'
 import { ModelRefSchema, ProviderInputSchema, type LocalEndpoint, type ProvidersSnapshot, type ProviderView } from '../chat/providers'
 import type { SamplingDraft, SamplingDraftEvent } from '../chat/samplingDraft'
 import { UserConfigValuesSchema, type ExtensionPreview, type ExtensionUserConfig, type OpenedExtensionFile } from '../mcp/extensions'
@@ -203,6 +205,10 @@ export const ipcContract = {
   'chat:set-default-model': channel<void>()(ModelRefSchema),
   /** the usual local endpoints (Ollama, LM Studio, llama.cpp, vLLM) on 127.0.0.1 that answer, with their models */
   'chat:probe-local': channel<LocalEndpoint[]>()(none),
+  /** Settings → Chat (step limit, tool-result size) and each model's options (takes images, tool mode) */
+  'chat:get-settings': channel<ChatSettings>()(none),
+  /** one change: a limit, or one model's options; answers the settings after it */
+  'chat:change-settings': channel<ChatSettings>()(ChatSettingsChangeSchema),
   'chat:list-conversations': channel<ConversationsSnapshot>()(none),
   'chat:get-conversation': channel<Conversation>()(z.object({ conversationId: chatId })),
   'chat:create-conversation': channel<Conversation>()(z.object({ model: ModelRefSchema.optional(), tools: ChatToolChoiceSchema.optional() }).optional()),
@@ -211,7 +217,24 @@ export const ipcContract = {
   ),
   'chat:delete-conversation': channel<void>()(z.object({ conversationId: chatId })),
   /** the user's message: main runs the turn and streams it as chat:event; resolves when the turn began */
-  'chat:send': channel<{ messageId: string }>()(z.object({ conversationId: chatId, text: z.string().trim().min(1, 'write a message first').max(200_000) })),
+  'chat:send': channel<{ messageId: string }>()(
+    z.object({
+      conversationId: chatId,
+      text: z.string().trim().min(1, 'write a message first').max(200_000),
+      /** resources attached with `@`: main reads each and gives its text to the model as context */
+      attachments: z.array(ChatAttachmentRefSchema).max(MAX_ATTACHMENTS, `attach at most ${MAX_ATTACHMENTS} resources to one message`).optional(),
+      /** a prompt's images (chat:get-prompt gives them only for a model that takes images) */
+      images: z.array(ChatImageSchema).max(MAX_CHAT_IMAGES, `at most ${MAX_CHAT_IMAGES} images in one message`).optional()
+    })
+  ),
+  /** the prompts, resources and templates of the chat's servers, for the composer's `/` and `@` menus */
+  'chat:list-context': channel<ChatContextServer[]>()(z.object({ conversationId: chatId })),
+  /** reads a resource of one of the chat's servers for a chip (a binary one is refused); chat:send reads it again */
+  'chat:attach-resource': channel<ChatAttachment>()(z.object({ conversationId: chatId, ...ChatAttachmentRefSchema.shape })),
+  /** runs a prompt of one of the chat's servers (prompts/get): its messages as the text of the user's next message */
+  'chat:get-prompt': channel<ChatPromptText>()(
+    z.object({ conversationId: chatId, serverId: z.string().min(1).max(200), name: z.string().min(1).max(500), args: ChatPromptArgsSchema.default({}) })
+  ),
   /** runs the last user message again (after a provider error) */
   'chat:retry': channel<{ messageId: string }>()(z.object({ conversationId: chatId })),
   /** stops the running turn: the model stream and any tool call (the server is told) */
@@ -259,7 +282,17 @@ export const ipcContract = {
   /** adds it switched on, waiting for approval; a missing required input is refused by name (MISSING_INPUT) */
   'discovery:add': channel<McpServer>()(
     z.object({ registryUrl: registryAddress, name: registryName, version: z.string().max(200).optional(), values: z.record(z.string().max(200), z.string().max(20_000)) })
-  )
+  ),
+  /**
+   * an entry that ships a desktop extension bundle (.mcpb): downloaded over https (progress on
+   * discovery:bundle-progress), its SHA-256 checked, staged as extensions:stage stages a file;
+   * installed with extensions:install, like any extension
+   */
+  'discovery:stage-bundle': channel<ExtensionPreview>()(
+    z.object({ registryUrl: registryAddress, name: registryName, version: z.string().max(200).optional(), downloadId: z.string().min(1).max(100) })
+  ),
+  /** stops a discovery:stage-bundle download; nothing is staged (an unknown id is already over) */
+  'discovery:cancel-bundle': channel<void>()(z.object({ downloadId: z.string().min(1).max(100) }))
 } satisfies ChannelTable
 
 /** Main → renderer events, declared once with their payloads. */
@@ -268,6 +301,8 @@ export const ipcEvents = {
   'app:install-links': event<Record<string, never>>(),
   /** an extension file was opened with the app (Electron): the window takes it with extensions:take-opened */
   'extensions:files-opened': event<Record<string, never>>(),
+  /** how much of a registry's extension bundle has arrived (discovery:stage-bundle) */
+  'discovery:bundle-progress': event<{ downloadId: string; received: number; total?: number }>(),
   /** the server list changed (any window, the CLI, an installer): the renderer's mirror is replaced */
   'servers:changed': event<ServersSnapshot>(),
   /** logs travel in batches so a flooding server cannot flood the renderer */

@@ -14,6 +14,9 @@ type ConversationChannel =
   | 'chat:list-tools'
   | 'chat:respond-approval'
   | 'chat:pending-approvals'
+  | 'chat:list-context'
+  | 'chat:attach-resource'
+  | 'chat:get-prompt'
 
 /** The conversations' channels (the providers' are another file's): each one call on main's chat service. */
 export function chatHandlers(chat: ChatService): { [C in ConversationChannel]: IpcHandler<IpcContract[C]> } {
@@ -23,11 +26,14 @@ export function chatHandlers(chat: ChatService): { [C in ConversationChannel]: I
     'chat:create-conversation': (options) => chat.create(options ?? {}),
     'chat:update-conversation': (changes) => chat.update(changes),
     'chat:delete-conversation': ({ conversationId }) => chat.delete(conversationId),
-    'chat:send': ({ conversationId, text }) => chat.send(conversationId, text),
+    'chat:send': ({ conversationId, text, attachments, images }) => chat.send(conversationId, text, attachments, images),
     'chat:retry': ({ conversationId }) => chat.retry(conversationId),
     'chat:stop': ({ conversationId }) => chat.stop(conversationId),
     'chat:list-tools': ({ conversationId }) => chat.listTools(conversationId),
     'chat:respond-approval': ({ requestId, decision }) => chat.respondApproval(requestId, decision),
-    'chat:pending-approvals': () => chat.pendingApprovals()
+    'chat:pending-approvals': () => chat.pendingApprovals(),
+    'chat:list-context': ({ conversationId }) => chat.listContext(conversationId),
+    'chat:attach-resource': ({ conversationId, serverId, uri }) => chat.attachResource(conversationId, { serverId, uri }),
+    'chat:get-prompt': ({ conversationId, serverId, name, args }) => chat.getPrompt(conversationId, serverId, name, args)
   }
 }

@@ -17,6 +17,8 @@ export interface AppSessionOptions {
   prepare?: (userDataDir: string) => void | Promise<void>
   /** before the first navigation: listeners that must see the page load */
   beforeGoto?: (page: Page) => void
+  /** more environment for the app, read when it starts (a certificate a test host serves with, say) */
+  env?: () => Record<string, string>
 }
 
 /**
@@ -27,7 +29,7 @@ export interface AppSessionOptions {
 export function appSession(ready: (session: AppSession) => void, options: AppSessionOptions = {}): void {
   let session: AppSession | undefined
   beforeAll(async () => {
-    const app = await startBuiltApp({ prepare: options.prepare })
+    const app = await startBuiltApp({ prepare: options.prepare, env: options.env?.() })
     const browser = await launchChromium().catch(async (error: unknown) => {
       await app.stop()
       throw error

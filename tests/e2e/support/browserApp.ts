@@ -23,14 +23,14 @@ const OUTPUT_KEPT = 8 * 1024
  * Starts the built browser mode (`node out/main/browser.js`) as a real child process and reads its
  * address. `prepare` writes what an earlier session left in the user-data folder before it starts.
  */
-export async function startBuiltApp(options: { prepare?: (userDataDir: string) => void | Promise<void> } = {}): Promise<BrowserApp> {
+export async function startBuiltApp(options: { prepare?: (userDataDir: string) => void | Promise<void>; env?: Record<string, string> } = {}): Promise<BrowserApp> {
   if (!existsSync('out/main/browser.js') || !existsSync('out/renderer/index.html')) {
     throw new Error('The app is not built: run `npm run build` first (npm test does).')
   }
   const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-e2e-'))
   await options.prepare?.(userDataDir)
   const child = spawn(process.execPath, ['out/main/browser.js', '--no-open'], {
-    env: { ...process.env, MCP_STUDIO_USER_DATA: userDataDir, MCP_STUDIO_PORT: '0' },
+    env: { ...process.env, ...options.env, MCP_STUDIO_USER_DATA: userDataDir, MCP_STUDIO_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''

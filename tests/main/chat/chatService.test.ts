@@ -218,7 +218,7 @@ describe('the chat service: conversations, turns, approvals', () => {
     const { api, done, provider } = await start({ key: 'sk-wrong-key-99999' })
     const chat = await api('chat:create-conversation')
     const failed = await done((await api('chat:send', { conversationId: chat.id, text: 'hello?' })).messageId)
-    expect(failed.error).toMatchObject({ kind: 'provider', status: 401, message: expect.stringContaining('refused the API key') })
+    expect(failed.error).toMatchObject({ kind: 'provider', status: 401, code: 'PROVIDER_KEY_REFUSED', message: expect.stringContaining('refused the API key') })
     expect(failed.error?.message).not.toContain('sk-wrong-key-99999')
     expect(failed.error?.message).not.toMatch(/\n\s+at /)
     expect((await api('chat:get-conversation', { conversationId: chat.id })).messages.at(-1)).toEqual(failed)

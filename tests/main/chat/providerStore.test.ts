@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ENV_PROVIDER_ID, MASKED_VALUE } from '@shared/chat/providers'
+import { ENV_ANTHROPIC_ID, ENV_GOOGLE_ID, ENV_PROVIDER_ID, MASKED_VALUE } from '@shared/chat/providers'
+import { scriptedAnthropic } from '../../fixtures/chat/scriptedAnthropic'
 import { NoProviderError, ProviderStore } from '../../../src/main/services/chat/ProviderStore'
 import { scriptedModel, type ScriptedModel } from '../../fixtures/chat/scriptedModel'
 import { tempDir } from '../services/helpers'
@@ -43,7 +44,7 @@ describe('ProviderStore', () => {
     expect(snapshot).toEqual({ providers: [view], defaultModel: { providerId: 'deep-seek', model: 'deepseek-chat' } })
     expect(await again.resolve()).toEqual({
       ref: { providerId: 'deep-seek', model: 'deepseek-chat' },
-      provider: { baseUrl: 'https://api.deepseek.com/v1', apiKey: KEY, model: 'deepseek-chat' }
+      provider: { kind: 'openai-compatible', baseUrl: 'https://api.deepseek.com/v1', apiKey: KEY, model: 'deepseek-chat' }
     })
     expect(again.secrets()).toEqual([KEY])
   })
@@ -80,14 +81,45 @@ describe('ProviderStore', () => {
     const { providers } = await store.list()
     expect(providers).toEqual([{ id: ENV_PROVIDER_ID, name: 'OpenAI (OPENAI_API_KEY)', kind: 'openai-compatible', baseUrl: 'https://api.openai.com/v1', hasKey: true, models: [], source: 'env' }])
     expect(store.secrets()).toEqual([KEY])
-    await expect(store.save({ id: ENV_PROVIDER_ID, name: 'x', baseUrl: model.baseUrl })).rejects.toThrow('comes from OPENAI_BASE_URL / OPENAI_API_KEY in the environment')
-    await expect(store.remove(ENV_PROVIDER_ID)).rejects.toThrow('comes from OPENAI_BASE_URL / OPENAI_API_KEY in the environment')
+    await expect(store.save({ id: ENV_PROVIDER_ID, name: 'x', baseUrl: model.baseUrl })).rejects.toThrow('comes from the environment MCP Studio started with')
+    await expect(store.remove(ENV_PROVIDER_ID)).rejects.toThrow('comes from the environment MCP Studio started with')
 
     // with no model known, a turn takes the first the endpoint lists; it may be the default
     const local = storeIn(tempDir(), { env: { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: KEY } })
-    expect(await local.resolve()).toEqual({ ref: { providerId: ENV_PROVIDER_ID, model: 'listed-1' }, provider: { baseUrl: model.baseUrl, apiKey: KEY, model: 'listed-1' } })
+    expect(await local.resolve()).toEqual({ ref: { providerId: ENV_PROVIDER_ID, model: 'listed-1' }, provider: { kind: 'openai-compatible', baseUrl: model.baseUrl, apiKey: KEY, model: 'listed-1' } })
     await local.setDefaultModel({ providerId: ENV_PROVIDER_ID, model: 'listed-2' })
     expect((await local.list()).defaultModel).toEqual({ providerId: ENV_PROVIDER_ID, model: 'listed-2' })
+  })
+
+  it('ANTHROPIC_API_KEY and GEMINI_API_KEY appear as read-only providers of their kinds, their keys among the secrets', async () => {
+    const store = storeIn(tempDir(), { env: { ANTHROPIC_API_KEY: 'sk-ant-env-123456', GEMINI_API_KEY: 'AIza-env-123456' } })
+    const { providers } = await store.list()
+    expect(providers).toEqual([
+      { id: ENV_ANTHROPIC_ID, name: 'Anthropic (ANTHROPIC_API_KEY)', kind: 'anthropic', baseUrl: 'https://api.anthropic.com/v1', hasKey: true, models: [], source: 'env' },
+      { id: ENV_GOOGLE_ID, name: 'Google Gemini (GEMINI_API_KEY)', kind: 'google', baseUrl: 'https://generativelanguage.googleapis.com/v1beta', hasKey: true, models: [], source: 'env' }
+    ])
+    expect(store.secrets()).toEqual(['sk-ant-env-123456', 'AIza-env-123456'])
+    await expect(store.remove(ENV_ANTHROPIC_ID)).rejects.toThrow('ANTHROPIC_API_KEY')
+    await expect(store.save({ id: ENV_GOOGLE_ID, name: 'x', kind: 'google', baseUrl: model.baseUrl })).rejects.toThrow('comes from the environment')
+    // the AI SDK's own name for Gemini's key wins over Google's
+    const both = storeIn(tempDir(), { env: { GOOGLE_GENERATIVE_AI_API_KEY: 'AIza-sdk-123456', GEMINI_API_KEY: 'AIza-env-123456' } })
+    expect((await both.list()).providers.map((p) => p.name)).toEqual(['Google Gemini (GOOGLE_GENERATIVE_AI_API_KEY)'])
+  })
+
+  it('a saved Anthropic provider lists its models from its own endpoint, with its key in x-api-key, and a turn resolves to that kind', async () => {
+    const anthropic = await scriptedAnthropic(() => ({ text: '' }), { key: KEY, models: ['claude-x'] })
+    try {
+      const dir = tempDir()
+      const store = storeIn(dir)
+      const saved = await store.save({ name: 'Claude', kind: 'anthropic', baseUrl: anthropic.baseUrl, apiKey: KEY })
+      expect(await store.listModels({ providerId: saved.id })).toEqual(['claude-x'])
+      expect(await store.resolve()).toEqual({ ref: { providerId: saved.id, model: 'claude-x' }, provider: { kind: 'anthropic', baseUrl: anthropic.baseUrl, apiKey: KEY, model: 'claude-x' } })
+      // the key was sealed like every other
+      expect(readFileSync(fileIn(dir), 'utf8')).not.toContain(KEY)
+      await expect(store.listModels({ draft: { name: 'Claude', kind: 'anthropic', baseUrl: anthropic.baseUrl, apiKey: 'wrong-key-1234' } })).rejects.toMatchObject({ code: 'PROVIDER_KEY_REFUSED', status: 401 })
+    } finally {
+      await anthropic.close()
+    }
   })
 
   it('the default model: set, then the next provider takes over when its provider is removed', async () => {

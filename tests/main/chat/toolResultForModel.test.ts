@@ -8,7 +8,7 @@ describe('what the model reads of a tool result', () => {
   it('text as text, structured content as JSON once, binary as a placeholder, an error said', () => {
     const png = Buffer.alloc(300).toString('base64')
     expect(toolResultForModel({ content: [{ type: 'text', text: 'hello' }, { type: 'image', mimeType: 'image/png', data: png }] }, keep)).toBe(
-      'hello\n[image image/png, 300 bytes, not shown to the model]'
+      'hello\n[image: image/png, 300 bytes — this model does not take images]'
     )
     expect(toolResultForModel({ content: [{ type: 'text', text: 'Sunny' }], structuredContent: { t: 21 } }, keep)).toBe('Sunny\n{"t":21}')
     // a text block that already holds the same JSON is not repeated

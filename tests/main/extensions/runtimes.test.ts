@@ -106,15 +106,46 @@ describe('the runtime an extension runs with', () => {
     await expect(api.extensions.install({ stageId: preview.stageId, userConfig: {} })).rejects.toMatchObject({ code: 'INCOMPATIBLE' })
   })
 
-  it('no Python at all: the preview says what to install, and the start fails saying it', async () => {
-    const { api } = await app(pathWith({}))
+  it('no Python at all: the preview says what to install, and the start is refused saying it', async () => {
+    const { api, host } = await app(pathWith({}))
     const preview = await api.extensions.stage({ fileName: 'py.mcpb', dataBase64: base64(await pythonArchive()) })
     expect(preview.compatibility.notes[1]).toMatch(/neither python3 nor python is on your PATH: install Python 3/)
     const server = await api.extensions.install({ stageId: preview.stageId, userConfig: {} })
     await expect(api.mcp.callTool({ serverId: server.id, name: 'where', args: {} })).rejects.toMatchObject({
-      code: 'COMMAND_NOT_FOUND',
-      message: expect.stringMatching(/neither python3 nor python is on your PATH: install Python 3 \(https:\/\/www\.python\.org\/downloads\/\)/)
+      code: 'RUNTIME_MISSING',
+      message: expect.stringMatching(
+        /Python is missing: it runs with Python \(server\.type "python"\), and neither python3 nor python is on your PATH: install Python 3 \(https:\/\/www\.python\.org\/downloads\/\) and restart MCP Studio, or set its path under Settings → Runtimes$/
+      )
     })
+    // refused before anything was spawned: no process, no start in its log
+    expect(host.mcp.pidOf(server)).toBeUndefined()
+    expect((await api.mcp.getServerLogs({ serverId: server.id })).map((entry) => entry.message).filter((message) => message.startsWith('starting '))).toEqual([])
+  })
+
+  it('no Python on the PATH but its path set in Settings → Runtimes: the preview finds it there and the start runs it', async () => {
+    const { api } = await app(pathWith({}))
+    const elsewhere = pathWith({ python3 })
+    await api.app.setRuntimePath({ runtime: 'python', path: join(elsewhere, 'python3') })
+    const preview = await api.extensions.stage({ fileName: 'py.mcpb', dataBase64: base64(await pythonArchive()) })
+    expect(preview.compatibility).toMatchObject({ ok: true, problems: [] })
+    expect(preview.compatibility.notes.join(' ')).not.toContain('PATH')
+    const server = await api.extensions.install({ stageId: preview.stageId, userConfig: {} })
+    const info = JSON.parse(text(await api.mcp.callTool({ serverId: server.id, name: 'where', args: {} })))
+    expect(info.python).toBe(pythonVersion)
+    const logs = await api.mcp.getServerLogs({ serverId: server.id })
+    expect(logs.map((entry) => entry.message)).toContain(`starting ${join(elsewhere, 'python3')} ${join(server.dxtPath!, 'server/main.py')}`)
+  })
+
+  it('node written, a Node set in Settings → Runtimes: that one runs it, not the app’s own', async () => {
+    const { api } = await app(pathWith({}))
+    const setNode = join(pathWith({ node: process.execPath }), 'node')
+    await api.app.setRuntimePath({ runtime: 'node', path: setNode })
+    const preview = await api.extensions.stage({ fileName: 'hello.mcpb', dataBase64: base64(await helloArchive()) })
+    expect(preview.compatibility.notes).toEqual([])
+    const server = await api.extensions.install({ stageId: preview.stageId, userConfig: { greeting: 'Hoi' } })
+    expect(text(await api.mcp.callTool({ serverId: server.id, name: 'hello', args: { name: 'Set' } }))).toContain('Hoi, Set!')
+    const logs = await api.mcp.getServerLogs({ serverId: server.id })
+    expect(logs.map((entry) => entry.message)).toContain(`starting ${setNode} ${join(server.dxtPath!, 'server/index.mjs')}`)
   })
 
   it('node written, no node on the PATH: the app’s own Node runs it', async () => {
@@ -136,6 +167,6 @@ describe('the runtime an extension runs with', () => {
       'it runs with uv (server.type "uv"), which is not on your PATH: install uv (https://docs.astral.sh/uv/getting-started/installation/), which fetches the Python and packages this extension needs, and restart MCP Studio'
     )
     const server = await api.extensions.install({ stageId: preview.stageId, userConfig: {} })
-    await expect(api.mcp.callTool({ serverId: server.id, name: 'where', args: {} })).rejects.toMatchObject({ code: 'COMMAND_NOT_FOUND', message: expect.stringContaining('install uv') })
+    await expect(api.mcp.callTool({ serverId: server.id, name: 'where', args: {} })).rejects.toMatchObject({ code: 'RUNTIME_MISSING', message: expect.stringMatching(/uv is missing: .*install uv/) })
   })
 })

@@ -5,6 +5,7 @@ import { scriptedModel, toolResults, type ChatRequest, type Reply, type Scripted
 import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { EVERYTHING, stdioServer } from '../tools/harness'
+import { answered } from '../support/chatAnswer'
 
 // The chat page on the real main side: a real chat service and provider store, server-everything
 // as a child process, and the scripted OpenAI-compatible model.
@@ -91,7 +92,7 @@ describe('the Chat page on the real main side', () => {
     await newChatAndAsk('Add 2 and 3')
     await approval()
     fireEvent.click(screen.getByTestId('chat-approval-deny'))
-    expect(await screen.findByText(/the user denied this call/, {}, { timeout: 20_000 })).toBeTruthy()
+    await answered('the user denied this call')
     await waitFor(() => expect(screen.getByTestId('chat-tool-call').getAttribute('data-status')).toBe('denied'))
   })
 
@@ -106,7 +107,7 @@ describe('the Chat page on the real main side', () => {
     expect(within(error).getByTestId('chat-turn-error-detail').textContent).toContain('404')
     fail = false
     fireEvent.click(within(error).getByTestId('chat-retry'))
-    expect(await screen.findByText('Back again', {}, { timeout: 20_000 })).toBeTruthy()
+    await answered('Back again')
     expect(screen.queryByTestId('chat-turn-error')).toBeNull()
   })
 
@@ -134,7 +135,7 @@ describe('the Chat page on the real main side', () => {
     const input = screen.getByTestId('chat-input')
     fireEvent.change(input, { target: { value: 'Which tools?' } })
     fireEvent.keyDown(input, { key: 'Enter' })
-    await screen.findByText('hello', {}, { timeout: 20_000 })
+    await answered('hello')
     const sent = model.requests().at(-1)!
     expect(sent.model).toBe('other-model')
     expect(sent.tools).toHaveLength(before - 1)
@@ -146,7 +147,8 @@ describe('the Chat page on the real main side', () => {
     await setup({ autoApprove: ['get-sum'] })
     await newChatAndAsk('Keep adding')
     const note = await screen.findByTestId('chat-step-limit', {}, { timeout: 30_000 })
-    expect(note.textContent).toBe('Stopped after 10 steps: the model still wanted to use tools. Send a message to let it go on.')
+    expect(note.textContent).toBe('Stopped after 10 steps: the model still wanted to use tools. Send a message to let it go on. The limit is 10 model calls per message: change it in Settings → Chat.')
+    expect(within(note).getByTestId('chat-step-limit-settings').getAttribute('href')).toBe('#page=settings&section=chat')
     expect(screen.getAllByTestId('chat-tool-call').every((card) => card.getAttribute('data-status') === 'ok')).toBe(true)
     expect(screen.queryByTestId('chat-approval-body')).toBeNull()
   })
@@ -158,14 +160,14 @@ describe('the Chat page on the real main side', () => {
     const conversationId = new URLSearchParams(window.location.hash.slice(1)).get('chat')!
     await main.api.chat.send({ conversationId, text: 'From elsewhere' })
     expect((await screen.findByTestId('chat-user-message', {}, { timeout: 20_000 })).textContent).toBe('From elsewhere')
-    expect(await screen.findByText('hello', {}, { timeout: 20_000 })).toBeTruthy()
+    await answered('hello')
     expect(screen.getAllByTestId('chat-assistant-message')).toHaveLength(1)
   })
 
   it('renames a chat in place and deletes it after a confirm', async () => {
     await setup()
     await newChatAndAsk('First question')
-    await screen.findByText('hello', {}, { timeout: 20_000 })
+    await answered('hello')
     const row = await screen.findByTestId('chat-conversation')
     fireEvent.click(within(row).getByTestId('chat-rename'))
     const input = await screen.findByTestId('chat-rename-input')

@@ -15,4 +15,15 @@ describe('turnErrorAdvice', () => {
     expect(turnErrorAdvice({ kind: 'provider', message: 'no model provider "gone": it may have been removed; pick another model' })).toBe('noModel')
     expect(turnErrorAdvice({ kind: 'provider', status: 500, message: `${at} answered 500` })).toBe('other')
   })
+
+  it('takes the code main sends over the words, and reads a 429 as a rate limit', () => {
+    expect(turnErrorAdvice({ kind: 'provider', status: 400, code: 'PROVIDER_KEY_REFUSED', message: 'API key not valid (API_KEY_INVALID)' })).toBe('key')
+    expect(turnErrorAdvice({ kind: 'provider', status: 400, code: 'PROVIDER_CONTEXT_TOO_LONG', message: 'prompt is too long' })).toBe('context')
+    expect(turnErrorAdvice({ kind: 'provider', status: 429, code: 'PROVIDER_RATE_LIMITED', message: 'rate_limit_error' })).toBe('rateLimited')
+    expect(turnErrorAdvice({ kind: 'provider', code: 'PROVIDER_UNREACHABLE', message: 'cannot find the host' })).toBe('refused')
+    expect(turnErrorAdvice({ kind: 'provider', status: 404, code: 'PROVIDER_MODEL_NOT_FOUND', message: 'not_found_error' })).toBe('model')
+    expect(turnErrorAdvice({ kind: 'provider', status: 529, code: 'PROVIDER_FAILED', message: 'Overloaded' })).toBe('other')
+    // stored before codes existed
+    expect(turnErrorAdvice({ kind: 'provider', status: 429, message: 'answered 429' })).toBe('rateLimited')
+  })
 })

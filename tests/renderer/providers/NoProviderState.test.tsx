@@ -9,6 +9,9 @@ let cleanups: Array<() => Promise<void>> = []
 beforeEach(() => {
   vi.stubEnv('OPENAI_BASE_URL', '')
   vi.stubEnv('OPENAI_API_KEY', '')
+  vi.stubEnv('ANTHROPIC_API_KEY', '')
+  vi.stubEnv('GOOGLE_GENERATIVE_AI_API_KEY', '')
+  vi.stubEnv('GEMINI_API_KEY', '')
   history.replaceState(null, '', '/')
 })
 afterEach(async () => {

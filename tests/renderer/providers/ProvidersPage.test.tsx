@@ -14,6 +14,9 @@ beforeEach(() => {
   // the app's own environment must not add a provider of its own to what a test sees
   vi.stubEnv('OPENAI_BASE_URL', '')
   vi.stubEnv('OPENAI_API_KEY', '')
+  vi.stubEnv('ANTHROPIC_API_KEY', '')
+  vi.stubEnv('GOOGLE_GENERATIVE_AI_API_KEY', '')
+  vi.stubEnv('GEMINI_API_KEY', '')
 })
 afterEach(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MASKED_VALUE } from '@shared/chat/providers'
-import { fieldMessagesIn, formOf, inputOf, invalidFields } from '@renderer/components/providers/providerForm'
+import { baseUrlForKind, fieldMessagesIn, formOf, inputOf, invalidFields } from '@renderer/components/providers/providerForm'
 
 describe("the provider dialog's values and main's refusals", () => {
   it("puts each of main's field problems under its field, the router's and the store's alike", () => {
@@ -24,7 +24,16 @@ describe("the provider dialog's values and main's refusals", () => {
   })
 
   it("checks with the contract's schema, naming the fields", () => {
-    expect(invalidFields(inputOf({ name: ' ', baseUrl: 'api.example.com', apiKey: '', models: [' a ', 'a', ''] }))).toEqual(['name', 'baseUrl'])
-    expect(inputOf({ name: 'X', baseUrl: 'https://x.example/v1', apiKey: '', models: [' a ', 'a', ''] }).models).toEqual(['a'])
+    expect(invalidFields(inputOf({ kind: 'openai-compatible', name: ' ', baseUrl: 'api.example.com', apiKey: '', models: [' a ', 'a', ''] }))).toEqual(['name', 'baseUrl'])
+    expect(inputOf({ kind: 'openai-compatible', name: 'X', baseUrl: 'https://x.example/v1', apiKey: '', models: [' a ', 'a', ''] }).models).toEqual(['a'])
+  })
+})
+
+describe('the base URL when the kind changes', () => {
+  it('an empty, default or preset address becomes the new kind\'s default; a typed one stays', () => {
+    expect(baseUrlForKind('anthropic', '')).toBe('https://api.anthropic.com/v1')
+    expect(baseUrlForKind('google', 'https://api.anthropic.com/v1/')).toBe('https://generativelanguage.googleapis.com/v1beta')
+    expect(baseUrlForKind('openai-compatible', 'https://api.deepseek.com/v1')).toBe('https://api.openai.com/v1')
+    expect(baseUrlForKind('anthropic', 'http://127.0.0.1:4000/v1')).toBe('http://127.0.0.1:4000/v1')
   })
 })

@@ -103,6 +103,8 @@ export async function createMcpApi(
     openedExtensions?: OpenedFileInbox
     /** the app as Electron runs it; its native pickers stand in for Electron's dialogs, which cannot open here */
     electron?: { pickFolder?: () => Promise<string | undefined>; pickFile?: () => Promise<string | undefined> }
+    /** the platform's fetch: one that trusts a test host's certificate, as Electron's trusts the system's */
+    fetch?: typeof fetch
   } = {}
 ) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-studio-renderer-'))
@@ -110,7 +112,8 @@ export async function createMcpApi(
   // openUrl: where "open in the browser" goes; a test records it rather than starting a browser
   const platform = {
     ...createNodePlatform({ userDataDir, openUrl: options.openUrl, onEvent: (event, payload) => emit(event, structuredClone(payload)) }),
-    ...options.electron
+    ...options.electron,
+    ...(options.fetch ? { fetch: options.fetch } : {})
   }
   const host = await createHost({
     platform,

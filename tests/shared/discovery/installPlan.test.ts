@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EntryProblem } from '@shared/discovery/entryChecks'
-import { MissingInputs, planInstall, serverFromEntry, shownTarget } from '@shared/discovery/installPlan'
+import { bundleOf, MissingInputs, planInstall, serverFromEntry, shownTarget } from '@shared/discovery/installPlan'
 import { ServerJsonSchema, type ServerJson } from '@shared/discovery/serverJson'
 import { anyKindFields, McpServerSchema } from '@shared/mcp/server'
 import { bidiName, extensionOnly, fetchOci, javascriptUrl, notesRemote, shellIdentifier, timePypi, weatherNpm } from '../../fixtures/discovery/entries'
@@ -41,12 +41,30 @@ describe('a registry entry becomes a server', () => {
     })
   })
 
-  it('a secret argument is passed as given but shown only by its name', () => {
+  it('a secret argument is kept in env (sealed like one) behind a placeholder, and shown only by its name', () => {
     const entry = serverJson({
-      server: { name: 'io.github.example/db', version: '2.0.0', packages: [{ registryType: 'npm', identifier: 'db-mcp', version: '2.0.0', packageArguments: [{ type: 'named', name: '--password', isRequired: true, isSecret: true }] }] }
+      server: {
+        name: 'io.github.example/db',
+        version: '2.0.0',
+        packages: [
+          {
+            registryType: 'npm',
+            identifier: 'db-mcp',
+            version: '2.0.0',
+            environmentVariables: [{ name: 'MCP_SECRET_ARG_PASSWORD', description: 'a variable of the entry by that very name' }],
+            packageArguments: [
+              { type: 'named', name: '--password', isRequired: true, isSecret: true },
+              { type: 'named', name: '--dsn', value: 'postgres://app:{pw}@db', variables: { pw: { isSecret: true } } }
+            ]
+          }
+        ]
+      }
     })
-    expect(anyKindFields(serverFromEntry(entry, { password: 'hunter2-secret' }, 'id')).args).toEqual(['-y', 'db-mcp@2.0.0', '--password', 'hunter2-secret'])
-    expect(shownTarget(entry, { password: 'hunter2-secret' })).toBe('npx -y db-mcp@2.0.0 --password <password>')
+    const server = anyKindFields(serverFromEntry(entry, { password: 'hunter2-secret', pw: 'dsn-secret', MCP_SECRET_ARG_PASSWORD: 'theirs' }, 'id'))
+    expect(server.args).toEqual(['-y', 'db-mcp@2.0.0', '--password', '${env:MCP_SECRET_ARG_PASSWORD_2}', '--dsn', '${env:MCP_SECRET_ARG_DSN}'])
+    expect(server.env).toEqual({ MCP_SECRET_ARG_PASSWORD: 'theirs', MCP_SECRET_ARG_PASSWORD_2: 'hunter2-secret', MCP_SECRET_ARG_DSN: 'postgres://app:dsn-secret@db' })
+    expect(server.notSecret).toEqual(['MCP_SECRET_ARG_PASSWORD'])
+    expect(shownTarget(entry, { password: 'hunter2-secret', pw: 'dsn-secret' })).toBe('npx -y db-mcp@2.0.0 --password <password> --dsn postgres://app:<pw>@db')
   })
 
   it('a missing required input is refused by name', () => {
@@ -93,8 +111,14 @@ describe('a registry entry becomes a server', () => {
     expect(refusal(() => planInstall(serverJson(bidiName))).field).toBe('name')
   })
 
-  it('an entry that only ships a desktop extension says to install the .mcpb', () => {
-    expect(refusal(() => planInstall(serverJson(extensionOnly))).message).toContain('Install extension')
+  it('an entry that only ships a desktop extension is its bundle, its settings asked once it is downloaded', () => {
+    expect(planInstall(serverJson(extensionOnly))).toMatchObject({ runs: 'mcpb', target: 'https://downloads.example.com/ext-1.0.0.mcpb', inputs: [] })
+    expect(bundleOf(serverJson(extensionOnly))).toEqual({ url: 'https://downloads.example.com/ext-1.0.0.mcpb', sha256: 'a'.repeat(64) })
+    // it is never turned into a command line
+    expect(refusal(() => serverFromEntry(serverJson(extensionOnly), {}, 'id')).message).toBe('packages[0] is a desktop extension bundle: it is installed through the extension installer')
+    const bundle = (identifier: string, fileSha256?: string) => serverJson({ server: { ...extensionOnly.server, packages: [{ registryType: 'mcpb', identifier, fileSha256 }] } })
+    expect(refusal(() => planInstall(bundle('http://downloads.example.com/x.mcpb', 'a'.repeat(64)))).field).toBe('packages[0].identifier')
+    expect(refusal(() => planInstall(bundle('https://downloads.example.com/x.mcpb', 'not-a-hash'))).field).toBe('packages[0].fileSha256')
   })
 
   it('an unpinned version is refused', () => {

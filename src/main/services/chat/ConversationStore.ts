@@ -77,9 +77,10 @@ export class ConversationStore {
     return this.index.has(id)
   }
 
+  /** The conversation as its last change left it: a read waits for the writes started before it. */
   read(id: string): Promise<StoredConversation> {
     if (!this.index.has(id)) return Promise.reject(notFound(id))
-    return this.readFile(id)
+    return this.queue(id, () => this.readIndexed(id))
   }
 
   /** A new conversation's first write. */
@@ -95,7 +96,7 @@ export class ConversationStore {
   /** Read, change, write, one change at a time per conversation, so no change overwrites another. */
   modify(id: string, change: (stored: StoredConversation) => StoredConversation): Promise<StoredConversation> {
     return this.queue(id, async () => {
-      const next = change(await this.read(id))
+      const next = change(await this.readIndexed(id))
       await writeFileAtomic(this.fileOf(id), conversationFileText(next))
       this.index.set(id, summaryOf(next))
       return next
@@ -113,6 +114,11 @@ export class ConversationStore {
   /** Waits for every write started so far. */
   async flush(): Promise<void> {
     await Promise.all([...this.queues.values()].map((p) => p.catch(() => undefined)))
+  }
+
+  private readIndexed(id: string): Promise<StoredConversation> {
+    if (!this.index.has(id)) return Promise.reject(notFound(id))
+    return this.readFile(id)
   }
 
   private async readFile(id: string): Promise<StoredConversation> {

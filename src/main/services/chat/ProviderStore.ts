@@ -1,5 +1,5 @@
 import {
-  ENV_PROVIDER_ID,
+  ENV_PROVIDER_IDS,
   MASKED_VALUE,
   ModelRefSchema,
   ProviderInputSchema,
@@ -12,7 +12,7 @@ import {
 } from '@shared/chat/providers'
 import { redactText } from '@shared/mcp/redact'
 import type { z } from 'zod'
-import { ENV_READ_ONLY, envProvider, type EnvProvider } from './envProvider'
+import { ENV_READ_ONLY, envProviders, type EnvProvider } from './envProvider'
 import { ProviderError } from './providerErrors'
 import type { ProvidersFile } from './providerFile'
 import { keyProblem, openKey, plainKey, sealKey, type ProviderKey } from './providerKey'
@@ -26,7 +26,7 @@ export interface ProviderStoreDeps {
   userDataDir: string
   encrypt?: (plain: string) => string
   decrypt?: (cipher: string) => string
-  /** the environment the app started with: OPENAI_BASE_URL / OPENAI_API_KEY make a read-only provider */
+  /** the environment the app started with: OPENAI_BASE_URL / OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY / GEMINI_API_KEY make read-only providers */
   env?: NodeJS.ProcessEnv
   fetch?: typeof fetch
 }
@@ -82,7 +82,7 @@ function describeIssues(error: z.ZodError): string {
  */
 export class ProviderStore {
   private readonly file: ProvidersFileStore
-  private readonly fromEnv: EnvProvider | undefined
+  private readonly fromEnv: EnvProvider[]
   private readonly fetch: typeof fetch
   private readonly listeners = new Set<() => void>()
   private state: State = { providers: [], writable: true }
@@ -92,7 +92,7 @@ export class ProviderStore {
 
   constructor(private readonly deps: ProviderStoreDeps) {
     this.file = new ProvidersFileStore(deps.userDataDir)
-    this.fromEnv = envProvider(deps.env ?? process.env)
+    this.fromEnv = envProviders(deps.env ?? process.env)
     this.fetch = deps.fetch ?? globalThis.fetch
   }
 
@@ -113,7 +113,7 @@ export class ProviderStore {
     const parsed = ProviderInputSchema.safeParse(input)
     if (!parsed.success) throw new Error(describeIssues(parsed.error))
     const next = parsed.data
-    if (next.id === ENV_PROVIDER_ID) throw new Error(ENV_READ_ONLY)
+    if (next.id !== undefined && ENV_PROVIDER_IDS.includes(next.id)) throw new Error(ENV_READ_ONLY)
     return this.change((state) => {
       const before = next.id === undefined ? undefined : state.providers.find((p) => p.id === next.id)
       if (next.id !== undefined && !before) throw new UnknownProviderError(next.id)
@@ -137,7 +137,7 @@ export class ProviderStore {
   }
 
   async remove(providerId: string): Promise<void> {
-    if (providerId === ENV_PROVIDER_ID) throw new Error(ENV_READ_ONLY)
+    if (ENV_PROVIDER_IDS.includes(providerId)) throw new Error(ENV_READ_ONLY)
     await this.change((state) => {
       // already gone (removed twice, or from another window): nothing to write or tell
       if (!state.providers.some((p) => p.id === providerId)) return { state: undefined, result: undefined }
@@ -151,7 +151,7 @@ export class ProviderStore {
   /** The provider's models (`GET {base}/models`) with the hand-typed ones first; a draft is the page's unsaved form. */
   async listModels(arg: { providerId: string } | { draft: ProviderInput }): Promise<string[]> {
     await this.load()
-    let target: { baseUrl: string; apiKey?: string; models: string[] }
+    let target: { kind: ProviderKind; baseUrl: string; apiKey?: string; models: string[] }
     if ('providerId' in arg) {
       target = this.usable(arg.providerId)
     } else {
@@ -164,16 +164,16 @@ export class ProviderStore {
         if (!stored?.apiKey) throw new Error(stored?.problem ? `apiKey: ${stored.problem}` : 'apiKey: enter the key (none is stored for this provider)')
         apiKey = stored.apiKey
       }
-      target = { baseUrl: draft.baseUrl, apiKey, models: draft.models }
+      target = { kind: draft.kind, baseUrl: draft.baseUrl, apiKey, models: draft.models }
     }
     let listed: string[]
     try {
-      listed = await listModels({ baseUrl: target.baseUrl, apiKey: target.apiKey }, this.fetch, AbortSignal.timeout(LIST_MODELS_TIMEOUT_MS))
+      listed = await listModels({ kind: target.kind, baseUrl: target.baseUrl, apiKey: target.apiKey }, this.fetch, AbortSignal.timeout(LIST_MODELS_TIMEOUT_MS))
     } catch (error) {
       // the endpoint's answer is quoted in the sentence: a provider that echoes the key must not pass it on
       const secrets = target.apiKey ? [target.apiKey, ...this.secrets()] : this.secrets()
       const message = redactText(error instanceof Error ? error.message : String(error), { secrets })
-      throw new ProviderError(message, (error as { status?: number }).status)
+      throw new ProviderError(message, (error as { status?: number }).status, (error as { code?: ProviderError['code'] }).code)
     }
     return unique([...target.models, ...listed])
   }
@@ -204,13 +204,13 @@ export class ProviderStore {
       chosen = { providerId: first.id, model }
     }
     const provider = this.usable(chosen.providerId)
-    return { ref: chosen, provider: { baseUrl: provider.baseUrl, ...(provider.apiKey ? { apiKey: provider.apiKey } : {}), model: chosen.model } }
+    return { ref: chosen, provider: { kind: provider.kind, baseUrl: provider.baseUrl, ...(provider.apiKey ? { apiKey: provider.apiKey } : {}), model: chosen.model } }
   }
 
   /** Every key in use: scrubbed from errors, spans and what is sent to a model. */
   secrets(): string[] {
     const keys = this.state.providers.map((p) => plainKey(p.key)).filter((k): k is string => !!k)
-    if (this.fromEnv?.apiKey) keys.push(this.fromEnv.apiKey)
+    for (const env of this.fromEnv) if (env.apiKey) keys.push(env.apiKey)
     return keys
   }
 
@@ -268,9 +268,15 @@ export class ProviderStore {
   /** Saved ones in the user's order, then the environment's. */
   private all(state: State = this.state): AnyProvider[] {
     const saved = state.providers.map(savedAsAny)
-    if (!this.fromEnv) return saved
-    const { apiKey, problem, ...env } = this.fromEnv
-    return [...saved, { ...env, kind: 'openai-compatible', models: [], source: 'env', hasKey: !!apiKey, ...(apiKey ? { apiKey } : {}), ...(problem ? { problem } : {}) }]
+    const env = this.fromEnv.map(({ apiKey, problem, ...rest }): AnyProvider => ({
+      ...rest,
+      models: [],
+      source: 'env',
+      hasKey: !!apiKey,
+      ...(apiKey ? { apiKey } : {}),
+      ...(problem ? { problem } : {})
+    }))
+    return [...saved, ...env]
   }
 
   /** The stored default while its provider is there; else the first provider's own default or first model. */
@@ -335,7 +341,7 @@ function newId(name: string, taken: SavedProvider[]): string {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 40) || 'provider'
-  const used = new Set([ENV_PROVIDER_ID, ...taken.map((p) => p.id)])
+  const used = new Set([...ENV_PROVIDER_IDS, ...taken.map((p) => p.id)])
   if (!used.has(base)) return base
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`
 }

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { stepCountIs, streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage } from 'ai'
+import { stepCountIs, streamText, wrapLanguageModel, type LanguageModel, type LanguageModelUsage, type ModelMessage } from 'ai'
+import { DEFAULT_MAX_STEPS, type ToolMode } from '@shared/chat/chatSettings'
 import type { ProgressEvent } from '@shared/ipc/contract'
 import type { McpHost } from '../mcp/mcpHost'
 import { toToolSet, type ChatTool } from './chatTools'
 import type { ChatStepSpan, ChatTracer } from './chatTracing'
 import { providerFailure } from './providerErrors'
-import { toolResultForModel, truncateForModel, MAX_TOOL_RESULT_CHARS } from './toolResultForModel'
+import { promptToolsMiddleware } from './promptTools/promptToolsMiddleware'
+import { historyWithoutToolImages, withToolImages } from './toolImages'
+import { toolResultContent, truncateForModel, MAX_TOOL_RESULT_CHARS, type ToolImage } from './toolResultForModel'
 
-export const DEFAULT_MAX_STEPS = 10
+export { DEFAULT_MAX_STEPS }
 /** What the model reads when the user said no: a result, so the conversation stays valid. */
 export const DENIED_RESULT = 'the user denied this call'
 
@@ -57,6 +60,10 @@ export interface ChatTurnOptions {
   /** the AI SDK's retries of a failed request (429, 5xx, a dropped connection) */
   maxRetries?: number
   maxResultChars?: number
+  /** the model takes images: a tool result's images go to it as image parts (else a placeholder) */
+  images?: boolean
+  /** `prompt`: for a model without native tool calls, the tools are described in the prompt and its calls read from its text */
+  toolMode?: ToolMode
   /** the turn as one trace (when the host traces): its steps, their tool calls beneath them */
   trace?: { tracer: ChatTracer; conversationId?: string; secrets?: () => readonly string[] }
 }
@@ -88,6 +95,8 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<ChatTurnRes
   const { host, tools, onEvent = () => undefined, signal } = options
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS
   const records: ChatToolCallRecord[] = []
+  // each result's images by the model's call id: sent after the tool message on every later step of the turn
+  const images = new Map<string, ToolImage[]>()
   const redact = (text: string) => host.secrets.redact(text)
 
   const decide = async (call: ChatToolCall): Promise<boolean> => {
@@ -119,7 +128,9 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<ChatTurnRes
       // no timeoutMs: the server's own timeout applies, as for every other call
       // the step that asked for the call is its span's parent
       const result = await host.callTool({ server: entry.server, name: entry.tool.name, args, callId }, { signal: abortSignal }, step?.trace)
-      return finish(result.isError ? 'error' : 'ok', toolResultForModel(result, redact, options.maxResultChars ?? MAX_TOOL_RESULT_CHARS))
+      const shaped = toolResultContent(result, redact, { maxChars: options.maxResultChars ?? MAX_TOOL_RESULT_CHARS, images: options.images })
+      if (shaped.images.length) images.set(toolCallId, shaped.images)
+      return finish(result.isError ? 'error' : 'ok', shaped.text)
     } catch (error) {
       // a stopped turn ends here; any other failure is the tool's answer, so the model can say what happened
       if (abortSignal?.aborted) throw error
@@ -129,7 +140,7 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<ChatTurnRes
     }
   }
 
-  const model = options.model
+  const model = options.toolMode === 'prompt' && typeof options.model !== 'string' ? wrapLanguageModel({ model: options.model as Parameters<typeof wrapLanguageModel>[0]['model'], middleware: promptToolsMiddleware() }) : options.model
   const turnSpan = options.trace?.tracer.turn({
     model: options.provider.model ?? (typeof model === 'string' ? model : model.modelId),
     provider: typeof model === 'string' ? 'gateway' : model.provider,
@@ -146,7 +157,7 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<ChatTurnRes
   const add = (sum: number | undefined, n: number | undefined) => (n === undefined ? sum : (sum ?? 0) + n)
 
   const result = streamText({
-    model: options.model,
+    model,
     system: options.system,
     messages: options.messages,
     tools: toToolSet(tools, execute),
@@ -155,13 +166,12 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<ChatTurnRes
     abortSignal: signal,
     // errors arrive in the stream below; the default handler would also print them
     onError: () => undefined,
-    // a step's span opens before its request and ends once its tool calls are done
-    prepareStep: turnSpan
-      ? ({ stepNumber, messages }) => {
-          step = turnSpan.step({ number: stepNumber, messages: messages.length })
-          return undefined
-        }
-      : undefined,
+    // a step's span opens before its request and ends once its tool calls are done;
+    // the images of earlier results go with every step after them
+    prepareStep: ({ stepNumber, messages }) => {
+      if (turnSpan) step = turnSpan.step({ number: stepNumber, messages: messages.length })
+      return images.size ? { messages: withToolImages(messages, images) } : undefined
+    },
     onStepFinish: turnSpan
       ? (finished) => {
           inputTokens = add(inputTokens, finished.usage.inputTokens)
@@ -209,7 +219,8 @@ export async function runChatTurn(options: ChatTurnOptions): Promise<ChatTurnRes
     if (signal?.aborted) throw new ChatAborted()
     const stepLimitReached = lastFinish === 'tool-calls' && steps >= maxSteps
     if (stepLimitReached) onEvent({ type: 'step-limit', steps })
-    const responseMessages = (await result.response).messages
+    const sent = (await result.response).messages
+    const responseMessages = images.size ? historyWithoutToolImages(sent) : sent
     turnSpan?.end({ ...outcome(), stepLimitReached })
     return { text, toolCalls: records, usage, steps, stepLimitReached, responseMessages }
   } catch (error) {

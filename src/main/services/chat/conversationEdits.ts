@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import type { UserContent } from 'ai'
+import { base64Bytes, type ChatAttachment, type ChatImage } from '@shared/chat/composerContext'
 import type { AssistantMessage, Conversation } from '@shared/chat/conversations'
 import { ChatError } from './chatErrors'
 import type { StoredConversation } from './conversationFile'
@@ -18,15 +20,34 @@ export function newConversation(fields: Pick<Conversation, 'model' | 'tools'>): 
   return { conversation: { id: randomUUID(), title: NEW_CHAT_TITLE, createdAt: now, updatedAt: now, ...fields, messages: [] }, history: [], historyAt: {} }
 }
 
-/** The user's message, in the page and in the model's history; an untitled chat is named after its first one. */
-export function withUserMessage(stored: StoredConversation, text: string): StoredConversation {
+/**
+ * The user's message, in the page and in the model's history; an untitled chat is named after its
+ * first one. Attached resources show as chips; the model reads `forModel` (their text and the message).
+ */
+export function withUserMessage(
+  stored: StoredConversation,
+  text: string,
+  context: { attachments: ChatAttachment[]; forModel: string; images?: ChatImage[] } = { attachments: [], forModel: text }
+): StoredConversation {
   const c = stored.conversation
   const now = Date.now()
-  const message = { id: randomUUID(), role: 'user' as const, text, at: now }
+  const images = context.images ?? []
+  const message = {
+    id: randomUUID(),
+    role: 'user' as const,
+    text,
+    at: now,
+    ...(context.attachments.length ? { attachments: context.attachments } : {}),
+    ...(images.length ? { images: images.map((i) => ({ mimeType: i.mimeType, bytes: base64Bytes(i.data) })) } : {})
+  }
+  // a prompt's images go to the model after the text, as image parts
+  const content: UserContent = images.length
+    ? [{ type: 'text', text: context.forModel }, ...images.map((i) => ({ type: 'image' as const, image: i.data, mediaType: i.mimeType }))]
+    : context.forModel
   const title = c.title === NEW_CHAT_TITLE && c.messages.length === 0 ? titleFrom(text) || NEW_CHAT_TITLE : c.title
   return {
     conversation: { ...c, title, updatedAt: now, messages: [...c.messages, message] },
-    history: [...stored.history, { role: 'user', content: text }],
+    history: [...stored.history, { role: 'user', content }],
     historyAt: { ...stored.historyAt, [message.id]: stored.history.length }
   }
 }

@@ -1,6 +1,7 @@
 import { modelMessageSchema, type ModelMessage } from 'ai'
 import { z } from 'zod'
 import { ChatToolChoiceSchema, type Conversation } from '@shared/chat/conversations'
+import { PROVIDER_ERROR_CODES } from '@shared/chat/providerErrors'
 
 export const CONVERSATION_FILE_VERSION = 1
 
@@ -20,10 +21,20 @@ const toolCall = z.object({
   progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional()
 })
 
+const attachment = z.object({
+  serverId: z.string(),
+  server: z.string(),
+  uri: z.string(),
+  name: z.string(),
+  mimeType: z.string().optional(),
+  chars: z.number(),
+  truncated: z.boolean().optional()
+})
+
 const usage = z.object({ inputTokens: z.number().optional(), outputTokens: z.number().optional(), totalTokens: z.number().optional() })
 
 const message = z.discriminatedUnion('role', [
-  z.object({ id: z.string().min(1), role: z.literal('user'), text, at: z.number() }),
+  z.object({ id: z.string().min(1), role: z.literal('user'), text, at: z.number(), attachments: z.array(attachment).optional(), images: z.array(z.object({ mimeType: z.string(), bytes: z.number() })).optional() }),
   z.object({
     id: z.string().min(1),
     role: z.literal('assistant'),
@@ -33,7 +44,7 @@ const message = z.discriminatedUnion('role', [
     usage: usage.optional(),
     stepLimit: z.number().optional(),
     stopped: z.boolean().optional(),
-    error: z.object({ kind: z.enum(['provider', 'tools', 'other']), message: z.string(), status: z.number().optional() }).optional()
+    error: z.object({ kind: z.enum(['provider', 'tools', 'other']), message: z.string(), status: z.number().optional(), code: z.enum(PROVIDER_ERROR_CODES).optional() }).optional()
   })
 ])
 

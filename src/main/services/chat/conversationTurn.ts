@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai'
+import type { ToolMode } from '@shared/chat/chatSettings'
 import type { AssistantMessage, ChatToolCallView, ChatTurnError, Conversation } from '@shared/chat/conversations'
 import { autoApproves } from '@shared/mcp/autoApprove'
 import { redactText } from '@shared/mcp/redact'
@@ -33,6 +34,15 @@ export interface TurnJob {
   provider: (ChatProvider & { model: string }) | { error: unknown }
   live: LiveMessage
   signal: AbortSignal
+  /** Settings → Chat and the model's options, as they were when the turn started */
+  settings?: TurnSettings
+}
+
+export interface TurnSettings {
+  maxSteps: number
+  maxResultChars: number
+  images: boolean
+  toolMode: ToolMode
 }
 
 export interface TurnOutcome {
@@ -125,11 +135,16 @@ export async function runConversationTurn(deps: TurnDeps, job: TurnJob): Promise
       host: deps.mcp,
       // what leaves for the provider is scrubbed of every secret the app knows
       model: chatModel(provider, redactingFetch(deps.secrets)),
-      provider: { baseUrl: provider.baseUrl, model: provider.model },
+      // the kind too: a failure's advice names the key's variable of that kind
+      provider: described(provider),
       tools,
       messages: job.history,
       approval: 'ask',
       ask,
+      maxSteps: job.settings?.maxSteps,
+      maxResultChars: job.settings?.maxResultChars,
+      images: job.settings?.images,
+      toolMode: job.settings?.toolMode,
       onEvent,
       signal,
       trace: deps.tracer && { tracer: deps.tracer, conversationId: conversation.id, secrets: deps.secrets }
@@ -161,8 +176,14 @@ async function chatTools(deps: TurnDeps, conversation: Conversation): Promise<Ma
 function turnError(error: unknown, redact: (text: string) => string): ChatTurnError {
   const message = redact(messageOf(error))
   if (error instanceof ToolsUnavailable) return { kind: 'tools', message }
-  if (error instanceof ProviderError) return { kind: 'provider', message, status: error.status }
+  if (error instanceof ProviderError) return { kind: 'provider', message, status: error.status, code: error.code }
   return { kind: 'other', message }
+}
+
+/** The provider as a failure names it: where, which model, which kind (no key). */
+function described(provider: ChatProvider & { model: string }): { baseUrl: string; model: string } {
+  const where = { kind: provider.kind, baseUrl: provider.baseUrl, model: provider.model }
+  return where
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))

@@ -1,7 +1,10 @@
 import type { AssistantMessage, ChatToolCallView, ChatUsage } from '@shared/chat/conversations'
 import type { ChatEventPayload, ChatStreamEvent } from '@shared/chat/events'
 
-/** Text deltas are sent at most this often per turn, joined: a fast model cannot flood the windows. */
+/**
+ * Text deltas are sent at most this often per turn, joined: a fast model cannot flood the windows.
+ * The first delta after a quiet spell goes at once, so batching never delays the first token.
+ */
 export const TEXT_BATCH_MS = 40
 
 /**
@@ -13,6 +16,10 @@ export class LiveMessage {
   private seq = 0
   private pendingText = ''
   private timer: ReturnType<typeof setTimeout> | undefined
+  /** when text was last sent (performance.now()) */
+  private textSentAt = -Infinity
+  /** the message as `done` sent it */
+  private finished: AssistantMessage | undefined
 
   constructor(
     private readonly message: AssistantMessage,
@@ -31,7 +38,10 @@ export class LiveMessage {
 
   text(delta: string): void {
     this.pendingText += delta
-    this.timer ??= setTimeout(() => this.flush(), TEXT_BATCH_MS)
+    if (this.timer) return
+    const wait = this.textSentAt + TEXT_BATCH_MS - performance.now()
+    if (wait <= 0) return this.flush()
+    this.timer = setTimeout(() => this.flush(), wait)
     this.timer.unref?.()
   }
 
@@ -56,8 +66,9 @@ export class LiveMessage {
     this.emit({ type: 'usage', usage })
   }
 
-  /** What the windows have been sent so far, as one message. */
+  /** What the windows have been sent so far, as one message; once done, the finished message. */
   snapshot(): AssistantMessage {
+    if (this.finished) return structuredClone(this.finished)
     this.flush()
     return { ...structuredClone(this.message), running: true, seq: this.seq }
   }
@@ -73,6 +84,7 @@ export class LiveMessage {
   }
 
   done(message: AssistantMessage): void {
+    this.finished = message
     this.emit({ type: 'done', message })
   }
 
@@ -91,6 +103,7 @@ export class LiveMessage {
     const last = this.message.parts.at(-1)
     if (last?.type === 'text') last.text += text
     else this.message.parts.push({ type: 'text', text })
+    this.textSentAt = performance.now()
     this.emit({ type: 'text', text })
   }
 

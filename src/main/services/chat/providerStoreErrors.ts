@@ -1,7 +1,8 @@
 /** No model provider at all: says how to add one. */
 export class NoProviderError extends Error {
   constructor(
-    message = 'no model provider yet: add one under Model providers (OpenAI, DeepSeek, OpenRouter, or Ollama / LM Studio on this computer), or start MCP Studio with OPENAI_BASE_URL and OPENAI_API_KEY set'
+    message = 'no model provider yet: add one under Model providers (OpenAI, Anthropic, Google Gemini, DeepSeek, OpenRouter, or Ollama / LM Studio on this computer), ' +
+      'or start MCP Studio with OPENAI_BASE_URL and OPENAI_API_KEY, ANTHROPIC_API_KEY, or GEMINI_API_KEY set'
   ) {
     super(message)
     this.name = 'NoProviderError'

@@ -26,14 +26,15 @@ export async function startableExtension(server: McpServer, runtimes: RuntimeLoo
     const login = await runtimes.loginEnv()
     const { command, env, notes } = await chooseRuntime(
       { type: manifest.server.type, command: resolved.command, env: resolved.env, inherited: login.env, dirname: server.dxtPath, wanted: manifest.compatibility?.runtimes },
-      runtimeHost({ ...login.env, ...resolved.env }, runtimes.binDirs)
+      runtimeHost({ ...login.env, ...resolved.env }, runtimes.binDirs, await runtimes.runtimePaths?.())
     )
     // what the runtime adds (PYTHONPATH, ELECTRON_RUN_AS_NODE) is paths and flags, not secrets to scrub from its log
     const added = Object.keys(env).filter((name) => env[name] !== resolved.env[name])
     const notSecret = added.length ? [...new Set([...(server.notSecret ?? []), ...added])] : server.notSecret
     return { server: { ...server, command, args: resolved.args, env, cwd: server.dxtPath, notSecret }, secrets: sensitiveValues(fields, values), notes }
   } catch (error) {
-    if (error instanceof RuntimeNotFound) throw new McpServerError(server, 'COMMAND_NOT_FOUND', error.message)
+    // before anything is spawned, with the failure's link to Settings → Runtimes
+    if (error instanceof RuntimeNotFound) throw new McpServerError(server, 'RUNTIME_MISSING', `${error.runtime} is missing: ${error.message}, or set its path under Settings → Runtimes`)
     if (!(error instanceof ExtensionError)) throw error
     const hint = error.code === 'MISSING_CONFIG' ? ': fill it in in the extension\'s settings (or `dxt install` again with --user-config KEY=VALUE)' : ''
     throw new McpServerError(server, error.code === 'MISSING_CONFIG' ? 'MISSING_CONFIG' : 'BAD_CONFIG', `${error.message}${hint}`)

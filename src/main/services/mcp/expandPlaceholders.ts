@@ -4,8 +4,9 @@ import { McpServerError } from './errors'
 import type { LoginShellEnv } from './shellEnv'
 
 /**
- * What a server is started with: `${env:NAME}` taken from the login-shell environment, as
- * VS Code and Cursor do, so a token can live in the shell profile instead of the saved config.
+ * What a server is started with: `${env:NAME}` taken from the server's own env, else the
+ * login-shell environment, as VS Code and Cursor do, so a token can live in the shell profile
+ * instead of the saved config.
  * A placeholder left without a value is a clear error naming its field, never sent as is.
  */
 export async function expandPlaceholders(server: McpServer, loginEnv: () => Promise<LoginShellEnv>): Promise<McpServer> {
@@ -22,7 +23,11 @@ export async function expandPlaceholders(server: McpServer, loginEnv: () => Prom
     )
   }
   const { env } = await loginEnv()
-  const { server: expanded, missing } = substitutePlaceholders(server, 'env', (name) => env[name])
+  // the environment the server itself gets: its own env over the login shell's (a secret
+  // argument from an MCP Registry is kept, sealed, in its env and named in its args)
+  const own = server.env ?? {}
+  const lookup = (name: string) => (own[name] !== undefined && !own[name].includes('${') ? own[name] : env[name])
+  const { server: expanded, missing } = substitutePlaceholders(server, 'env', lookup)
   if (missing.length) {
     const [first, ...others] = [...new Set(missing.map((use) => use.name))]
     const alsoMissing = others.length ? ` (nor is ${others.join(', ')})` : ''

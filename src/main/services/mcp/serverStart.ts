@@ -44,7 +44,7 @@ export class ServerStart {
     // and its log redacts the values they bring in
     secrets.remember(configured)
     // an extension's variables and settings first: a missing setting stops it here
-    const extension = await startableExtension(configured, resolver)
+    const extension = await startableExtension(configured, { ...resolver, runtimePaths: options.runtimePaths })
     const server = await expandPlaceholders(extension.server, resolver.loginEnv)
     secrets.remember(configured, server, extension.secrets)
     const log = owner.log(configured, undefined, server)

@@ -5,8 +5,14 @@ import type { OperationTrace } from '../mcp/operationTrace'
 import { errorAttributes } from './attributes'
 import type { Tracing } from './Tracing'
 
-/** The AI SDK's provider id without its API (`openai-compatible.chat` → `openai-compatible`). */
-const providerName = (provider: string) => provider.split('.')[0] || provider
+/** GenAI's names for the providers it knows, by the AI SDK's provider id without its API. */
+const GEN_AI_PROVIDER: Record<string, string> = { anthropic: 'anthropic', google: 'gcp.gemini' }
+
+/** The AI SDK's provider id without its API (`openai-compatible.chat` → `openai-compatible`), GenAI's name where it has one. */
+const providerName = (provider: string) => {
+  const base = provider.split('.')[0] || provider
+  return GEN_AI_PROVIDER[base] ?? base
+}
 
 /** The endpoint's host and port (GenAI's `server.*`): never its path or query, which may hold a key. */
 function serverAttributes(baseUrl: string): Attributes {

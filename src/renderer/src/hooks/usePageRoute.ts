@@ -5,7 +5,7 @@ import { goToFragment, useUrlFragment } from './urlFragment'
 export type MainPageKey = 'servers' | 'chat' | 'models' | 'settings'
 
 /** Which page the main window shows; the chat page also says which conversation is open. */
-export type PageRoute = { page: 'servers' } | { page: 'chat'; chatId?: string } | { page: 'models' } | { page: 'settings' }
+export type PageRoute = { page: 'servers' } | { page: 'chat'; chatId?: string } | { page: 'models' } | { page: 'settings'; section?: 'chat' }
 
 /**
  * The page lives in the URL fragment next to the servers page's own route (`#page=chat&chat=<id>`).
@@ -19,7 +19,7 @@ export function parsePageRoute(hash: string): PageRoute {
     return chatId ? { page: 'chat', chatId } : { page: 'chat' }
   }
   if (page === 'models') return { page: 'models' }
-  if (page === 'settings') return { page: 'settings' }
+  if (page === 'settings') return params.get('section') === 'chat' ? { page: 'settings', section: 'chat' } : { page: 'settings' }
   return { page: 'servers' }
 }
 
@@ -27,6 +27,7 @@ export function pageRouteHash(route: PageRoute): string {
   if (route.page === 'servers') return ''
   const params = new URLSearchParams({ page: route.page })
   if (route.page === 'chat' && route.chatId) params.set('chat', route.chatId)
+  if (route.page === 'settings' && route.section) params.set('section', route.section)
   return `#${params.toString()}`
 }
 

@@ -1,3 +1,4 @@
+import type { ChatAttachment, ChatAttachmentRef, ChatContextServer, ChatImage, ChatPromptText } from '@shared/chat/composerContext'
 import type { ChatToolChoice, Conversation, ConversationsSnapshot } from '@shared/chat/conversations'
 import type { ApprovalDecision, ChatApprovalRequest } from '@shared/chat/events'
 import type { ModelRef } from '@shared/chat/providers'
@@ -22,7 +23,7 @@ const recentOf = (extra: unknown): RecentChatEvents => {
  * an open conversation follows `chat:event` (each event once, by its `seq`), and an answer that
  * raced some events gets them again; approvals waiting for the user follow their two events.
  */
-export const chatApi = mainApi.enhanceEndpoints({ addTagTypes: ['Conversations', 'Conversation', 'ChatTools', 'Approvals'] }).injectEndpoints({
+export const chatApi = mainApi.enhanceEndpoints({ addTagTypes: ['Conversations', 'Conversation', 'ChatTools', 'ChatContext', 'Approvals'] }).injectEndpoints({
   endpoints: (build) => ({
     listConversations: build.query<ConversationsSnapshot, void>({
       query: () => call('chat:list-conversations'),
@@ -82,14 +83,14 @@ export const chatApi = mainApi.enhanceEndpoints({ addTagTypes: ['Conversations',
           patch.undo()
         }
       },
-      invalidatesTags: (_result, _error, { conversationId }) => ['Conversations', { type: 'ChatTools', id: conversationId }]
+      invalidatesTags: (_result, _error, { conversationId }) => ['Conversations', { type: 'ChatTools', id: conversationId }, { type: 'ChatContext', id: conversationId }]
     }),
     deleteConversation: build.mutation<void, string>({
       query: (conversationId) => call('chat:delete-conversation', { conversationId }),
       invalidatesTags: ['Conversations']
     }),
     /** the turn begins in main; the conversation is read again for the user's message, events follow */
-    sendMessage: build.mutation<{ messageId: string }, { conversationId: string; text: string }>({
+    sendMessage: build.mutation<{ messageId: string }, { conversationId: string; text: string; attachments?: ChatAttachmentRef[]; images?: ChatImage[] }>({
       query: (args) => call('chat:send', args),
       invalidatesTags: (_result, _error, { conversationId }) => [{ type: 'Conversation', id: conversationId }]
     }),
@@ -125,6 +126,25 @@ export const chatApi = mainApi.enhanceEndpoints({ addTagTypes: ['Conversations',
           refetchOn(life, 'mcp:server-status', (e) => e.state.status === 'connected', again)
         ])
       }
+    }),
+    /** what the composer's `/` and `@` menus offer: the prompts, resources and templates of the chat's servers */
+    listChatContext: build.query<ChatContextServer[], string>({
+      query: (conversationId) => call('chat:list-context', { conversationId }),
+      providesTags: (_result, _error, id) => [{ type: 'ChatContext', id }],
+      async onCacheEntryAdded(conversationId, life): Promise<void> {
+        const again = () => life.dispatch(chatApi.util.invalidateTags([{ type: 'ChatContext', id: conversationId }]))
+        await Promise.all([
+          refetchOn(life, 'servers:changed', () => true, again),
+          refetchOn(life, 'mcp:list-changed', (e) => e.list !== 'tools', again),
+          refetchOn(life, 'mcp:server-status', (e) => e.state.status === 'connected', again)
+        ])
+      }
+    }),
+    attachResource: build.mutation<ChatAttachment, { conversationId: string } & ChatAttachmentRef>({
+      query: (args) => call('chat:attach-resource', args)
+    }),
+    getChatPrompt: build.mutation<ChatPromptText, { conversationId: string; serverId: string; name: string; args: Record<string, string> }>({
+      query: (args) => call('chat:get-prompt', args)
     }),
     pendingApprovals: build.query<ChatApprovalRequest[], void>({
       query: () => call('chat:pending-approvals'),
@@ -167,6 +187,9 @@ export const {
   useRetryTurnMutation,
   useStopTurnMutation,
   useListChatToolsQuery,
+  useListChatContextQuery,
+  useAttachResourceMutation,
+  useGetChatPromptMutation,
   usePendingApprovalsQuery,
   useRespondApprovalMutation
 } = chatApi

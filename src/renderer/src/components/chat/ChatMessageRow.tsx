@@ -16,6 +16,6 @@ export interface ChatMessageRowProps {
  * cache's updates keep every other message as it was), so only that row renders again.
  */
 export const ChatMessageRow = memo(function ChatMessageRow({ message, last, onRetry, onStop }: ChatMessageRowProps) {
-  if (message.role === 'user') return <UserBubble text={message.text} />
+  if (message.role === 'user') return <UserBubble text={message.text} attachments={message.attachments} images={message.images} />
   return <AssistantMessageView message={message} onRetry={last && !message.running ? onRetry : undefined} onStop={onStop} />
 })

@@ -1,6 +1,7 @@
 import { Alert, App, Button, Flex, Spin, Typography } from 'antd'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { ChatAttachmentRef, ChatImage } from '@shared/chat/composerContext'
 import type { ChatToolChoice } from '@shared/chat/conversations'
 import type { ModelRef, ProvidersSnapshot } from '@shared/chat/providers'
 import { errorLine, type AppError } from '@renderer/components/errors/describeError'
@@ -36,9 +37,9 @@ export function ConversationView({ conversationId, providers }: { conversationId
   const onStop = useCallback(() => void stop(conversationId).unwrap().catch(failed), [stop, conversationId, failed])
   const onRetry = useCallback(() => void retry(conversationId).unwrap().catch(failed), [retry, conversationId, failed])
   const onSend = useCallback(
-    async (text: string) => {
+    async (text: string, { attachments, images }: { attachments: ChatAttachmentRef[]; images: ChatImage[] }) => {
       try {
-        await send({ conversationId, text }).unwrap()
+        await send({ conversationId, text, ...(attachments.length ? { attachments } : {}), ...(images.length ? { images } : {}) }).unwrap()
         return true
       } catch (e) {
         failed(e)
@@ -78,7 +79,7 @@ export function ConversationView({ conversationId, providers }: { conversationId
         <ToolPicker conversationId={conversationId} choice={conversation.tools} onChange={setTools} />
       </Flex>
       <MessageList messages={conversation.messages} onRetry={onRetry} onStop={onStop} />
-      <Composer running={running} blocked={hasModel ? undefined : t('chat.composer.needsModel')} onSend={onSend} onStop={onStop} />
+      <Composer conversationId={conversationId} running={running} blocked={hasModel ? undefined : t('chat.composer.needsModel')} onSend={onSend} onStop={onStop} />
     </Flex>
   )
 }

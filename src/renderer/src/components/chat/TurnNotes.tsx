@@ -1,10 +1,12 @@
 import { Flex, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { AssistantMessage } from '@shared/chat/conversations'
+import { usePageRoute } from '@renderer/hooks/usePageRoute'
 
-/** Beneath an answer: why it ended early (the step limit, the user's Stop) and the tokens it took. */
+/** Beneath an answer: why it ended early (the step limit, with where to change it; the user's Stop) and the tokens it took. */
 export function TurnNotes({ message }: { message: AssistantMessage }) {
   const { t } = useTranslation()
+  const [, navigate] = usePageRoute()
   const { usage, stepLimit, stopped } = message
   const tokens = usage && (usage.inputTokens !== undefined || usage.outputTokens !== undefined)
   if (!stepLimit && !stopped && !tokens) return null
@@ -12,7 +14,17 @@ export function TurnNotes({ message }: { message: AssistantMessage }) {
     <Flex vertical gap={2}>
       {stepLimit ? (
         <Typography.Text type="warning" data-testid="chat-step-limit">
-          {t('chat.message.stepLimit', { count: stepLimit })}
+          {t('chat.message.stepLimit', { count: stepLimit })}{' '}
+          <Typography.Link
+            href="#page=settings&section=chat"
+            data-testid="chat-step-limit-settings"
+            onClick={(event) => {
+              event.preventDefault()
+              navigate({ page: 'settings', section: 'chat' })
+            }}
+          >
+            {t('chatSettings.stepLimitWhere', { count: stepLimit })}
+          </Typography.Link>
         </Typography.Text>
       ) : null}
       {stopped ? (

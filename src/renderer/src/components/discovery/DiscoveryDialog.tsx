@@ -7,6 +7,8 @@ import type { RuntimeStatus } from '@shared/mcp/runtimeOf'
 import { useApi } from '@renderer/context/ApiContext'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
+import { ExtensionInstallDialog } from '@renderer/components/extensions/ExtensionInstallDialog'
+import type { RegistryBundleRef } from '@renderer/components/extensions/registryBundleRef'
 import { DiscoveryResults } from './DiscoveryResults'
 import { DiscoveryReview } from './DiscoveryReview'
 import { RegistryPicker } from './RegistryPicker'
@@ -22,6 +24,8 @@ export function DiscoveryDialog({ onClose }: { onClose: () => void }) {
   const [saving, setSaving] = useState(false)
   const [term, setTerm] = useState('')
   const [review, setReview] = useState<InstallPlan>()
+  // an entry that ships a desktop extension bundle goes through the extension installer's review
+  const [bundle, setBundle] = useState<RegistryBundleRef>()
   const search = useRegistrySearch(current, term)
   // which runtimes are not here, so each entry can say so before it is added
   const [runtimes, setRuntimes] = useState<RuntimeStatus[]>([])
@@ -48,7 +52,7 @@ export function DiscoveryDialog({ onClose }: { onClose: () => void }) {
     )
   }
   useEffect(load, [api])
-  const saved = (sources ?? []).filter((s) => !s.fromEnvironment).map((s) => s.url)
+  const saved = (sources ?? []).filter((s) => !s.fromEnvironment && !s.packaged).map((s) => s.url)
 
   /** saves the user's addresses; `pick` is the one to show after */
   const saveRegistries = async (urls: string[], pick?: string) => {
@@ -83,12 +87,13 @@ export function DiscoveryDialog({ onClose }: { onClose: () => void }) {
                 <Spin data-testid="discovery-loading" />
               </Flex>
             ) : (
-              <DiscoveryResults items={search.items} hasMore={search.hasMore} loading={search.loading} missing={missing} onMore={search.loadMore} onAdd={(item: DiscoveryListing & { ok: true }) => setReview(item.plan)} />
+              <DiscoveryResults items={search.items} hasMore={search.hasMore} loading={search.loading} missing={missing} onMore={search.loadMore} onAdd={(item: DiscoveryListing & { ok: true }) => (item.plan.runs === 'mcpb' && current ? setBundle({ registryUrl: current, name: item.plan.name, version: item.plan.version }) : setReview(item.plan))} />
             )}
           </>
         )}
       </Flex>
       {review && current && <DiscoveryReview registryUrl={current} plan={review} onClose={() => setReview(undefined)} />}
+      {bundle && <ExtensionInstallDialog bundle={bundle} onClose={() => setBundle(undefined)} />}
     </Modal>
   )
 }

@@ -56,11 +56,11 @@ export function RegistryPicker({
         onChange={onPick}
         style={{ minWidth: 320 }}
         aria-label={t('discovery.registry')}
-        options={sources.map((s) => ({ value: s.url, label: s.fromEnvironment ? `${s.url} (MCP_REGISTRY_URL)` : s.url }))}
+        options={sources.map((s) => ({ value: s.url, label: s.fromEnvironment ? `${s.url} (MCP_REGISTRY_URL)` : s.packaged ? `${s.url} (${t('discovery.packagedRegistry')})` : s.url }))}
         data-testid="discovery-registry"
       />
-      {/* one from MCP_REGISTRY_URL is the environment's to change */}
-      {current && !sources.find((s) => s.url === current)?.fromEnvironment && (
+      {/* one from MCP_REGISTRY_URL is the environment's to change, the build's default the packager's */}
+      {current && !sources.some((s) => s.url === current && (s.fromEnvironment || s.packaged)) && (
         <Button onClick={() => onRemove(current)} disabled={saving} data-testid="discovery-registry-remove">
           {t('discovery.removeRegistry')}
         </Button>

@@ -7,17 +7,19 @@ import type { AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { ReviewStep } from './ExtensionReview'
 import { EXTENSION_FILE_TYPES, isExtensionFile } from './readArchive'
+import type { RegistryBundleRef } from './registryBundleRef'
 import { useExtensionStage } from './useExtensionStage'
 
 /**
  * Installing a desktop extension: choose (or drop) a .mcpb/.dxt file, see what it is,
  * who signed it and the full command it will run, fill in its settings, Install. Cancel, at any
  * step, leaves nothing staged. Shown while mounted; `file`: one dropped on the window; `opened`: one
- * the operating system opened the app with (a double-click), which main reads.
+ * the operating system opened the app with (a double-click), which main reads; `bundle`: an MCP
+ * Registry entry's .mcpb, which main downloads and checks against the entry's checksum.
  */
-export function ExtensionInstallDialog({ file, opened, onClose }: { file?: File; opened?: OpenedExtensionFile; onClose: () => void }) {
+export function ExtensionInstallDialog({ file, opened, bundle, onClose }: { file?: File; opened?: OpenedExtensionFile; bundle?: RegistryBundleRef; onClose: () => void }) {
   const { t } = useTranslation()
-  const { state, stage, stageOpened, cancel, installed } = useExtensionStage()
+  const { state, stage, stageOpened, stageBundle, cancel, installed } = useExtensionStage()
   const [notExtension, setNotExtension] = useState<string>()
   const choose = (chosen: File | undefined) => {
     if (!chosen) return
@@ -25,10 +27,11 @@ export function ExtensionInstallDialog({ file, opened, onClose }: { file?: File;
     if (isExtensionFile(chosen)) void stage(chosen)
   }
   // the file this dialog opened with (dropped on the window, or opened with the app); in an effect, so StrictMode's second run restarts it cleanly
-  const opening = useRef({ file, opened })
+  const opening = useRef({ file, opened, bundle })
   useEffect(() => {
     if (opening.current.file) choose(opening.current.file)
     else if (opening.current.opened) void stageOpened(opening.current.opened)
+    else if (opening.current.bundle) void stageBundle(opening.current.bundle)
   }, [])
 
   const close = () => {
@@ -68,9 +71,13 @@ export function ExtensionInstallDialog({ file, opened, onClose }: { file?: File;
         {staging ? (
           <Flex gap="middle" align="center" data-testid="extension-staging">
             <Spin />
-            <Typography.Text>{t('extensionInstall.checking', { file: state.fileName })}</Typography.Text>
+            <Typography.Text>
+              {bundle && state.progress && state.progress.received < (state.progress.total ?? Infinity)
+                ? t('extensionInstall.downloading', { name: state.fileName, received: kilobytes(state.progress.received), total: state.progress.total === undefined ? '?' : kilobytes(state.progress.total) })
+                : t('extensionInstall.checking', { file: state.fileName })}
+            </Typography.Text>
           </Flex>
-        ) : (
+        ) : bundle ? null : (
           <ChooseStep onChosen={choose} />
         )}
         {error && !staging && (
@@ -78,11 +85,18 @@ export function ExtensionInstallDialog({ file, opened, onClose }: { file?: File;
             type="error"
             showIcon
             data-testid="extension-stage-error"
-            title={t('extensionInstall.stageFailed')}
+            title={t(bundle ? 'extensionInstall.bundleFailed' : 'extensionInstall.stageFailed')}
+            action={
+              bundle && (
+                <Button onClick={() => void stageBundle(bundle)} data-testid="extension-bundle-retry" autoFocus>
+                  {t('extensionInstall.retry')}
+                </Button>
+              )
+            }
             description={
               <Flex vertical gap={4}>
                 <ErrorText error={error} />
-                <Typography.Text>{t('extensionInstall.chooseAnother')}</Typography.Text>
+                {!bundle && <Typography.Text>{t('extensionInstall.chooseAnother')}</Typography.Text>}
               </Flex>
             }
           />
@@ -91,6 +105,8 @@ export function ExtensionInstallDialog({ file, opened, onClose }: { file?: File;
     </Modal>
   )
 }
+
+const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`
 
 function ChooseStep({ onChosen }: { onChosen: (file: File | undefined) => void }) {
   const { t } = useTranslation()

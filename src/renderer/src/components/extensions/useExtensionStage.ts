@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ExtensionPreview, OpenedExtensionFile } from '@shared/mcp/extensions'
+import type { RegistryBundleRef } from './registryBundleRef'
 import { useApi } from '@renderer/context/ApiContext'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { readFileBase64 } from './readArchive'
 
 export type StageState =
   | { step: 'choose'; error?: AppError; fileName?: string }
-  | { step: 'staging'; fileName: string }
+  | { step: 'staging'; fileName: string; progress?: { received: number; total?: number } }
   | { step: 'review'; preview: ExtensionPreview }
 
 /**
@@ -72,6 +73,27 @@ export function useExtensionStage() {
     [api, runStage]
   )
 
+  /** a registry entry's bundle: main downloads it (progress shown), checks its checksum, stages it; a cancel stops the download */
+  const stageBundle = useCallback(
+    (bundle: RegistryBundleRef) =>
+      runStage(bundle.name, async (signal) => {
+        const downloadId = crypto.randomUUID()
+        const off = api.on('discovery:bundle-progress', (event) => {
+          if (event.downloadId !== downloadId) return
+          setState((now) => (now.step === 'staging' ? { ...now, progress: { received: event.received, total: event.total } } : now))
+        })
+        const stop = () => void api.discovery.cancelBundle({ downloadId }).catch(() => undefined)
+        signal.addEventListener('abort', stop)
+        try {
+          return await api.discovery.stageBundle({ ...bundle, downloadId })
+        } finally {
+          off()
+          signal.removeEventListener('abort', stop)
+        }
+      }),
+    [api, runStage]
+  )
+
   /** installed: main took the stage over, nothing to discard */
   const installed = useCallback(() => {
     staged.current = null
@@ -80,5 +102,5 @@ export function useExtensionStage() {
   // the dialog closed (or the page went): nothing stays staged
   useEffect(() => cancel, [cancel])
 
-  return { state, stage, stageOpened, cancel, installed }
+  return { state, stage, stageOpened, stageBundle, cancel, installed }
 }

@@ -1,13 +1,13 @@
 import { Alert, App, Form, Input, Modal, Select, type ButtonProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MASKED_VALUE, type ProviderInput, type ProviderView } from '@shared/chat/providers'
+import { DEFAULT_BASE_URL, MASKED_VALUE, ProviderKindSchema, type ProviderInput, type ProviderKind, type ProviderView } from '@shared/chat/providers'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { useSaveProviderMutation } from '@renderer/store/providersApi'
 import { ModelsFetcher } from './ModelsFetcher'
 import { PresetPicker } from './PresetPicker'
-import { CUSTOM_PRESET, emptyForm, fieldMessagesIn, formOf, inputOf, invalidFields, presetById, presetOf, type ProviderField, type ProviderFormValues } from './providerForm'
+import { baseUrlForKind, CUSTOM_PRESET, emptyForm, fieldMessagesIn, formOf, inputOf, invalidFields, presetById, presetOf, type ProviderField, type ProviderFormValues } from './providerForm'
 
 /** A name for fetching models before the user gave one: the endpoint's host. */
 const hostOf = (baseUrl: string) => {
@@ -53,12 +53,20 @@ export function ProviderDialog({ provider, onClose }: { provider?: ProviderView;
     const name = (form.getFieldValue('name') as string | undefined)?.trim() ?? ''
     form.setFieldsValue({
       name: !name || name === was?.name ? (next?.name ?? '') : name,
+      // a preset says how to talk to it; Custom keeps the kind chosen
+      ...(next ? { kind: next.kind } : {}),
       baseUrl: next?.baseUrl ?? '',
       // another endpoint serves other models
       models: [],
       defaultModel: undefined
     })
     setPreset(id)
+  }
+
+  // another kind is another API: its usual address (unless one was typed), and other models
+  const pickKind = (kind: ProviderKind) => {
+    form.setFieldsValue({ baseUrl: baseUrlForKind(kind, (form.getFieldValue('baseUrl') as string | undefined) ?? ''), models: [], defaultModel: undefined })
+    setPreset(CUSTOM_PRESET)
   }
 
   const setModels = (next: string[]) => {
@@ -109,6 +117,7 @@ export function ProviderDialog({ provider, onClose }: { provider?: ProviderView;
           validateTrigger="onBlur"
           onValuesChange={(changed: Partial<ProviderFormValues>) => {
             if (changed.models) setModels(changed.models)
+            if (changed.kind) pickKind(changed.kind)
           }}
         >
           {!provider && (
@@ -116,11 +125,18 @@ export function ProviderDialog({ provider, onClose }: { provider?: ProviderView;
               <PresetPicker value={preset} onChange={pickPreset} />
             </Form.Item>
           )}
+          <Form.Item name="kind" label={t('providers.form.kind')} extra={t('providers.form.kindHint')}>
+            <Select
+              options={ProviderKindSchema.options.map((kind) => ({ value: kind, label: t(`providers.form.kinds.${kind}`) }))}
+              aria-label={t('providers.form.kind')}
+              data-testid="provider-kind"
+            />
+          </Form.Item>
           <Form.Item name="name" label={t('providers.form.name')} rules={[rule('name')]}>
             <Input autoComplete="off" data-testid="provider-name" />
           </Form.Item>
           <Form.Item name="baseUrl" label={t('providers.form.baseUrl')} extra={t('providers.form.baseUrlHint')} rules={[rule('baseUrl')]}>
-            <Input autoComplete="off" placeholder="https://api.openai.com/v1" data-testid="provider-base-url" />
+            <Input autoComplete="off" placeholder={DEFAULT_BASE_URL[values.kind ?? 'openai-compatible']} data-testid="provider-base-url" />
           </Form.Item>
           <Form.Item name="apiKey" label={t('providers.form.apiKey')} extra={keyHint} rules={[rule('apiKey')]}>
             {/* focused, the masked value is selected whole, so typing replaces it rather than adding to it */}
@@ -131,7 +147,7 @@ export function ProviderDialog({ provider, onClose }: { provider?: ProviderView;
             {() => {
               const held = now()
               // a new address is a new list: what was fetched for the old one goes
-              return <ModelsFetcher key={held.baseUrl} draft={draftOf(held)} models={held.models ?? []} onModelsChange={setModels} />
+              return <ModelsFetcher key={`${held.kind} ${held.baseUrl}`} draft={draftOf(held)} models={held.models ?? []} onModelsChange={setModels} />
             }}
           </Form.Item>
           <Form.Item name="models" label={t('providers.form.models')} extra={t('providers.form.modelsHint')} rules={[rule('models')]}>

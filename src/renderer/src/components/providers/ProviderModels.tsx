@@ -5,9 +5,11 @@ import type { ModelRef, ProviderView } from '@shared/chat/providers'
 import { describeError, errorLine } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
 import { useListModelsMutation, useSetDefaultModelMutation } from '@renderer/store/providersApi'
+import { ModelOptionsControls } from './ModelOptionsControls'
 
 /**
- * A provider's models, the default one marked, each of the others with "Set as default". The
+ * A provider's models, the default one marked, each of the others with "Set as default", each
+ * with its options (takes images, how it calls tools). The
  * environment's provider keeps no list of its own: Fetch models asks it (with its key, in main).
  */
 export function ProviderModels({ provider, defaultModel }: { provider: ProviderView; defaultModel?: ModelRef }) {
@@ -61,6 +63,7 @@ export function ProviderModels({ provider, defaultModel }: { provider: ProviderV
                     {t('providers.row.setDefault')}
                   </Button>
                 )}
+                <ModelOptionsControls providerId={provider.id} model={model} />
               </Flex>
             )
           })}

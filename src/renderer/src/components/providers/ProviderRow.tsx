@@ -30,6 +30,9 @@ export function ProviderRow({ provider, defaultModel, onEdit }: { provider: Prov
       <Tag icon={<KeyOutlined />} color={provider.hasKey ? 'blue' : 'default'} data-testid="provider-key-state" data-has-key={provider.hasKey}>
         {provider.hasKey ? t('providers.row.hasKey') : t('providers.row.noKey')}
       </Tag>
+      <Tag data-testid="provider-kind-tag" data-kind={provider.kind}>
+        {t(`providers.form.kinds.${provider.kind}`)}
+      </Tag>
       <Tag data-testid="provider-model-count">{t('providers.row.modelCount', { count: provider.models.length })}</Tag>
       {fromEnv && (
         <Tooltip title={t('providers.row.fromEnvHint')}>

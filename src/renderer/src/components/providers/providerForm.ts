@@ -1,7 +1,8 @@
-import { MASKED_VALUE, PROVIDER_PRESETS, ProviderInputSchema, type ProviderInput, type ProviderPreset, type ProviderView } from '@shared/chat/providers'
+import { DEFAULT_BASE_URL, MASKED_VALUE, PROVIDER_PRESETS, ProviderInputSchema, type ProviderInput, type ProviderKind, type ProviderPreset, type ProviderView } from '@shared/chat/providers'
 
 /** What the provider dialog holds. */
 export interface ProviderFormValues {
+  kind: ProviderKind
   name: string
   baseUrl: string
   apiKey: string
@@ -26,12 +27,13 @@ export function presetOf(baseUrl: string): ProviderPreset | undefined {
 }
 
 export function emptyForm(): ProviderFormValues {
-  return { name: '', baseUrl: '', apiKey: '', models: [] }
+  return { kind: 'openai-compatible', name: '', baseUrl: '', apiKey: '', models: [] }
 }
 
 /** A saved provider in the dialog: its key is never sent to the window, so a set one shows masked ("unchanged"). */
 export function formOf(provider: ProviderView): ProviderFormValues {
   return {
+    kind: provider.kind,
     name: provider.name,
     baseUrl: provider.baseUrl,
     apiKey: provider.hasKey ? MASKED_VALUE : '',
@@ -47,7 +49,7 @@ export function inputOf(values: ProviderFormValues, id?: string): ProviderInput 
   return {
     ...(id ? { id } : {}),
     name: values.name,
-    kind: 'openai-compatible',
+    kind: values.kind,
     baseUrl: values.baseUrl,
     ...(values.apiKey ? { apiKey: values.apiKey } : {}),
     models,
@@ -73,4 +75,14 @@ export function fieldMessagesIn(message: string): Partial<Record<ProviderField, 
   const pattern = new RegExp(`(?:^|[\\s;:(])(?:draft\\.)?(${PROVIDER_FIELDS.join('|')})(?:\\.\\d+)?: ([^;]+)`, 'g')
   for (const [, field, text] of message.matchAll(pattern)) found[field as ProviderField] ??= text.trim()
   return found
+}
+
+/**
+ * The base URL after the kind changed: an empty one, or one the user did not type (the last
+ * kind's default or a preset's), becomes the new kind's default; a typed one stays.
+ */
+export function baseUrlForKind(kind: ProviderKind, baseUrl: string): string {
+  const plain = baseUrl.trim().replace(/\/+$/, '')
+  const untouched = !plain || Object.values(DEFAULT_BASE_URL).includes(plain) || PROVIDER_PRESETS.some((p) => p.baseUrl === plain)
+  return untouched ? DEFAULT_BASE_URL[kind] : baseUrl
 }

@@ -5,7 +5,7 @@ import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js
 import type { McpServer } from '@shared/mcp/server'
 import { useApi } from '@renderer/context/ApiContext'
 import { errorMessage } from '@renderer/hooks/useServerLists'
-import { CompletionInput } from '@renderer/components/completion/CompletionInput'
+import { filledArguments, PromptArgumentFields } from '@renderer/components/completion/PromptArgumentFields'
 import { ContentBlockView } from './ContentBlockView'
 
 /** One prompt: its arguments as a form (prompt arguments are strings), Get, and the messages. */
@@ -21,8 +21,7 @@ export function PromptPanel({ server, prompt }: { server: McpServer; prompt: Pro
   const get = async () => {
     const values = await form.validateFields().catch(() => undefined)
     if (!values) return
-    // empty optional fields are left out rather than sent as ''
-    const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v !== ''))
+    const filled = filledArguments(values)
     setBusy(true)
     setError(undefined)
     try {
@@ -39,23 +38,7 @@ export function PromptPanel({ server, prompt }: { server: McpServer; prompt: Pro
       <Typography.Text strong>{t('prompts.arguments')}</Typography.Text>
       {args.length === 0 ? <Typography.Text type="secondary">{t('prompts.noArguments')}</Typography.Text> : null}
       <Form form={form} layout="vertical" onFinish={() => void get()}>
-        {args.map((arg) => (
-          <Form.Item
-            key={arg.name}
-            name={arg.name}
-            label={arg.name}
-            extra={arg.description}
-            rules={arg.required ? [{ required: true, message: t('prompts.argRequired', { name: arg.name }) }] : []}
-          >
-            <CompletionInput
-              serverId={server.id}
-              completionRef={{ type: 'ref/prompt', name: prompt.name }}
-              argument={arg.name}
-              filled={() => form.getFieldsValue()}
-              data-testid={`prompt-arg-${prompt.name}-${arg.name}`}
-            />
-          </Form.Item>
-        ))}
+        <PromptArgumentFields serverId={server.id} prompt={prompt} form={form} />
         <Button type="primary" htmlType="submit" loading={busy} data-testid={`prompt-get-${prompt.name}`}>
           {t('prompts.get')}
         </Button>

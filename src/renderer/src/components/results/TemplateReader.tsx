@@ -10,12 +10,15 @@ export function TemplateReader({
   serverId,
   template,
   busy,
-  onRead
+  onRead,
+  actionLabel
 }: {
   serverId: string
   template: ResourceTemplate
   busy: boolean
   onRead: (uri: string) => void
+  /** the button's text: Read, unless the caller does something else with the URI (attach it) */
+  actionLabel?: string
 }) {
   const { t } = useTranslation()
   const parsed = useMemo(() => new UriTemplate(template.uriTemplate), [template.uriTemplate])
@@ -43,7 +46,7 @@ export function TemplateReader({
       ))}
       <Flex gap={8} align="center">
         <Button type="primary" loading={busy} onClick={() => onRead(uri)} data-testid={`template-read-${template.name}`}>
-          {t('resources.read')}
+          {actionLabel ?? t('resources.read')}
         </Button>
         <Typography.Text code data-testid={`template-uri-${template.name}`}>
           {uri}

@@ -3,6 +3,7 @@
 import { CATALOGUE_TEXT_EN } from '@shared/mcp/catalogueText'
 import catalogue from './catalogue.json'
 import chat from './chat.json'
+import chatSettings from './chatSettings.json'
 import dialogs from './dialogs.json'
 import discovery from './discovery.json'
 import editor from './editor.json'
@@ -18,4 +19,4 @@ import tools from './tools.json'
 import trace from './trace.json'
 
 // catalogueEntries: the built-ins' and presets' English, kept in shared code because the CLI prints it too
-export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers, ...resultSecrets, ...runtimes, ...discovery, catalogueEntries: CATALOGUE_TEXT_EN }
+export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...chatSettings, ...providers, ...resultSecrets, ...runtimes, ...discovery, catalogueEntries: CATALOGUE_TEXT_EN }

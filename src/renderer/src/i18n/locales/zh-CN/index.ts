@@ -2,6 +2,7 @@
 // Each file owns its own top-level keys.
 import catalogue from './catalogue.json'
 import chat from './chat.json'
+import chatSettings from './chatSettings.json'
 import dialogs from './dialogs.json'
 import discovery from './discovery.json'
 import editor from './editor.json'
@@ -16,4 +17,4 @@ import shell from './shell.json'
 import tools from './tools.json'
 import trace from './trace.json'
 
-export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...providers, ...resultSecrets, ...runtimes, ...discovery }
+export default { ...shell, ...servers, ...editor, ...messages, ...tools, ...dialogs, ...errors, ...installs, ...catalogue, ...trace, ...chat, ...chatSettings, ...providers, ...resultSecrets, ...runtimes, ...discovery }

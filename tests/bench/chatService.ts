@@ -1,0 +1,140 @@
+// One chat turn (the model calls a tool, reads its result, answers) as a window asks for it: a
+// `chat:send` through the IPC router to main's chat service (conversation file, numbered events,
+// batched text, approvals, tracing), timed to the first answer text and to `done`. Against the
+// same turn with the AI SDK alone (streamText; the tool calls a raw MCP SDK client), and with the
+// AI SDK calling `MCPService.callTool` (the tool step's own cost), all on one local scripted
+// endpoint and the same in-memory echo server. Goals: time to first token and whole turn ≤ 1.10×
+// the AI SDK alone; the chat service's turn over the AI SDK + callTool turn ≤ 2 ms, an upper bound
+// on what a tool step adds over `MCPService.callTool`. The sides run in alternating blocks, the
+// order turned every block, so drift falls on all alike.
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js'
+import { jsonSchema, stepCountIs, streamText, tool, type JSONSchema7, type ToolSet } from 'ai'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ChatEventPayload } from '@shared/chat/events'
+import type { IpcArgs, IpcChannelName, IpcResult } from '@shared/ipc/contract'
+import { scriptedModel, toolResults } from '../fixtures/chat/scriptedModel'
+import { echoServer, loadMain, median, report, summary } from './support'
+
+const TURNS = Number(process.env.TURNS ?? 200)
+const WARMUP = Number(process.env.WARMUP ?? 30)
+const BLOCK = Number(process.env.BLOCK ?? 20)
+const ANSWER = 'The tool said: Echo: hi'
+
+await loadMain()
+const { createHost } = await import('../../src/main/createHost')
+const { createNodePlatform } = await import('../../src/main/platform/nodePlatform')
+const { unwrapResponse } = await import('../../packages/shared/ipc/errors')
+
+const endpoint = await scriptedModel((request) => {
+  const results = toolResults(request)
+  return results.length ? { text: `The tool said: ${results.at(-1)}` } : { toolCalls: [{ name: request.tools![0].function.name, args: { message: 'hi' } }] }
+})
+const MODEL = 'scripted-1'
+
+interface Timing {
+  firstText: number
+  turn: number
+}
+
+// the chat service's side: the host a window talks to, its events as the window receives them
+let onChatEvent: ((payload: ChatEventPayload) => void) | undefined
+const userDataDir = mkdtempSync(join(tmpdir(), 'bench-chat-'))
+const platform = createNodePlatform({ userDataDir, onEvent: (event, payload) => event === 'chat:event' && onChatEvent?.(payload as ChatEventPayload) })
+const host = await createHost({
+  platform,
+  mode: 'browser',
+  windows: { openTraceWindow: () => ({ opened: false }) },
+  mcpOptions: { stopGraceMs: 200, inMemoryServers: { 'bench-echo': () => echoServer() } }
+})
+const api = async <C extends IpcChannelName>(channel: C, args?: IpcArgs<C>): Promise<IpcResult<C>> =>
+  unwrapResponse(await host.router.invoke(channel, args, { via: 'direct' })) as IpcResult<C>
+// the user switched Auto-approve on for the echo tool, so the turn runs without a dialog
+await host.registry.add([{ id: 'mem', name: 'bench-echo', type: 'inMemory', isActive: true, autoApproveTools: ['echo'] }], { approve: true })
+await api('chat:save-provider', { name: 'Scripted', baseUrl: endpoint.baseUrl, models: [MODEL], defaultModel: MODEL })
+
+const serviceTurn = async (): Promise<Timing> => {
+  const { id } = await api('chat:create-conversation')
+  let firstText = 0
+  const start = performance.now()
+  const done = new Promise<string>((resolve) => {
+    let text = ''
+    onChatEvent = ({ event }) => {
+      if (event.type === 'text') {
+        firstText ||= performance.now() - start
+        text += event.text
+      } else if (event.type === 'done') resolve(text)
+    }
+  })
+  await api('chat:send', { conversationId: id, text: 'echo hi' })
+  const text = await done
+  const turn = performance.now() - start
+  if (text !== ANSWER) throw new Error(`the chat service answered "${text}"`)
+  await api('chat:delete-conversation', { conversationId: id })
+  return { firstText, turn }
+}
+
+// the AI SDK's sides: the same model, the tool named as the chat service names it
+const toolName = (await api('chat:list-tools', { conversationId: (await api('chat:create-conversation')).id })).flatMap((s) => s.tools.map((t) => t.id))[0]
+const model = createOpenAICompatible({ name: 'openai-compatible', baseURL: endpoint.baseUrl, includeUsage: true }).chatModel(MODEL)
+const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair()
+await echoServer().connect(serverEnd)
+const client = new Client({ name: 'bench', version: '1.0.0' })
+await client.connect(clientEnd)
+const { tools: [echo] } = await client.listTools()
+const textOf = (result: unknown) => ((result as { content: { type: string; text?: string }[] }).content).map((c) => c.text ?? '').join('\n')
+const echoTool = (call: (input: Record<string, unknown>) => Promise<unknown>): ToolSet => ({
+  [toolName]: tool({ description: echo.description, inputSchema: jsonSchema(echo.inputSchema as JSONSchema7), execute: async (input: unknown) => textOf(await call(input as Record<string, unknown>)) })
+})
+const rawTools = echoTool((input) => client.callTool({ name: 'echo', arguments: input }, CallToolResultSchema))
+const server = host.registry.get('mem')!
+const serviceTools = echoTool((input) => host.mcp.callTool({ server, name: 'echo', args: input }))
+
+const sdkTurn = (tools: ToolSet) => async (): Promise<Timing> => {
+  const start = performance.now()
+  const result = streamText({ model, messages: [{ role: 'user', content: 'echo hi' }], tools, stopWhen: stepCountIs(10), maxRetries: 0 })
+  let text = ''
+  let firstText = 0
+  for await (const part of result.fullStream) {
+    if (part.type !== 'text-delta') continue
+    firstText ||= performance.now() - start
+    text += part.text
+  }
+  if (text !== ANSWER) throw new Error(`the AI SDK answered "${text}"`)
+  return { firstText, turn: performance.now() - start }
+}
+
+const sides: { name: string; run: () => Promise<Timing>; timings: Timing[] }[] = [
+  { name: 'chat service', run: serviceTurn, timings: [] },
+  { name: 'AI SDK alone', run: sdkTurn(rawTools), timings: [] },
+  { name: 'AI SDK + MCPService.callTool', run: sdkTurn(serviceTools), timings: [] }
+]
+for (let i = 0; i < WARMUP; i++) for (const side of sides) await side.run()
+for (let done = 0, block = 0; done < TURNS; done += BLOCK, block++) {
+  const order = block % 2 ? [...sides].reverse() : sides
+  for (const side of order) for (let i = 0; i < BLOCK; i++) side.timings.push(await side.run())
+}
+
+const [service, alone, viaService] = sides.map((s) => ({ firstText: median(s.timings.map((t) => t.firstText)), turn: median(s.timings.map((t) => t.turn)) }))
+for (const [i, side] of sides.entries()) {
+  const m = [service, alone, viaService][i]
+  report('chatService', `${side.name}: first text median ms`, m.firstText)
+  report('chatService', `${side.name}: turn median ms`, m.turn)
+}
+const firstRatio = service.firstText / alone.firstText
+const turnRatio = service.turn / alone.turn
+const toolStep = service.turn - viaService.turn
+summary(`a chat turn with one tool call through the chat service, ${TURNS} turns a side`, [
+  { label: 'time to first token, chat service / AI SDK alone (medians)', value: firstRatio, shown: `${firstRatio.toFixed(3)}×`, goal: '≤ 1.10×', met: firstRatio <= 1.1 },
+  { label: 'whole turn, chat service / AI SDK alone (medians)', value: turnRatio, shown: `${turnRatio.toFixed(3)}×`, goal: '≤ 1.10×', met: turnRatio <= 1.1 },
+  { label: 'chat service turn − AI SDK + MCPService.callTool turn (bounds a tool step’s overhead)', value: toolStep, shown: `${toolStep.toFixed(2)} ms`, goal: '≤ 2 ms', met: toolStep <= 2 }
+], sides.map((s, i) => `${s.name}: first text ${[service, alone, viaService][i].firstText.toFixed(2)} ms, turn ${[service, alone, viaService][i].turn.toFixed(2)} ms`))
+
+await client.close()
+await host.close()
+await endpoint.close()
+rmSync(userDataDir, { recursive: true, force: true })
