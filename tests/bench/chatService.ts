@@ -54,7 +54,7 @@ const host = await createHost({
 const api = async <C extends IpcChannelName>(channel: C, args?: IpcArgs<C>): Promise<IpcResult<C>> =>
   unwrapResponse(await host.router.invoke(channel, args, { via: 'direct' })) as IpcResult<C>
 // the user switched Auto-approve on for the echo tool, so the turn runs without a dialog
-await host.registry.add([{ id: 'mem', name: 'bench-echo', type: 'inMemory', isActive: true, autoApproveTools: ['echo'] }], { approve: true })
+await host.registry.add([{ id: 'mem', name: 'bench-echo', type: 'inMemory', isActive: true, tools: { autoApprove: ['echo'] } }], { approve: true })
 await api('chat:save-provider', { name: 'Scripted', baseUrl: endpoint.baseUrl, models: [MODEL], defaultModel: MODEL })
 
 const serviceTurn = async (): Promise<Timing> => {

@@ -133,7 +133,7 @@ describe('the runtime an extension runs with', () => {
     const info = JSON.parse(text(await api.mcp.callTool({ serverId: server.id, name: 'where', args: {} })))
     expect(info.python).toBe(pythonVersion)
     const logs = await api.mcp.getServerLogs({ serverId: server.id })
-    expect(logs.map((entry) => entry.message)).toContain(`starting ${join(elsewhere, 'python3')} ${join(server.dxtPath!, 'server/main.py')}`)
+    expect(logs.map((entry) => entry.message)).toContain(`starting ${join(elsewhere, 'python3')} ${join(anyKindFields(server).dxtPath!, 'server/main.py')}`)
   })
 
   it('node written, a Node set in Settings → Runtimes: that one runs it, not the app’s own', async () => {
@@ -145,7 +145,7 @@ describe('the runtime an extension runs with', () => {
     const server = await api.extensions.install({ stageId: preview.stageId, userConfig: { greeting: 'Hoi' } })
     expect(text(await api.mcp.callTool({ serverId: server.id, name: 'hello', args: { name: 'Set' } }))).toContain('Hoi, Set!')
     const logs = await api.mcp.getServerLogs({ serverId: server.id })
-    expect(logs.map((entry) => entry.message)).toContain(`starting ${setNode} ${join(server.dxtPath!, 'server/index.mjs')}`)
+    expect(logs.map((entry) => entry.message)).toContain(`starting ${setNode} ${join(anyKindFields(server).dxtPath!, 'server/index.mjs')}`)
   })
 
   it('node written, no node on the PATH: the app’s own Node runs it', async () => {

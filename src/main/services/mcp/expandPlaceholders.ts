@@ -1,5 +1,5 @@
 import { placeholdersIn, substitutePlaceholders } from '@shared/mcp/placeholders'
-import type { McpServer } from '@shared/mcp/server'
+import { anyKindFields, type McpServer } from '@shared/mcp/server'
 import { McpServerError } from './errors'
 import type { LoginShellEnv } from './shellEnv'
 
@@ -25,7 +25,7 @@ export async function expandPlaceholders(server: McpServer, loginEnv: () => Prom
   const { env } = await loginEnv()
   // the environment the server itself gets: its own env over the login shell's (a secret
   // argument from an MCP Registry is kept, sealed, in its env and named in its args)
-  const own = server.env ?? {}
+  const own = anyKindFields(server).env ?? {}
   const lookup = (name: string) => (own[name] !== undefined && !own[name].includes('${') ? own[name] : env[name])
   const { server: expanded, missing } = substitutePlaceholders(server, 'env', lookup)
   if (missing.length) {

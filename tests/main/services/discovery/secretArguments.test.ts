@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { anyKindFields } from '@shared/mcp/server'
 import { assembleHost, type Host } from '../../../../src/main/createHost'
 import { createNodePlatform } from '../../../../src/main/platform/nodePlatform'
 import { ServerRegistry } from '../../../../src/main/services/servers/ServerRegistry'
@@ -68,11 +69,11 @@ describe('a secret argument from an MCP Registry entry', () => {
     const { api, registry, registryUrl, serversFile } = await app()
     const server = await api.discovery.add({ registryUrl, name: 'io.github.example/token-args', values: { 'api-token': SECRET } })
     // what is stored, and what the approval shows: the argument names where its value is kept
-    expect(server.args).toEqual(['-y', '@example/token-args@1.0.0', '--api-token', '${env:MCP_SECRET_ARG_API_TOKEN}', 'eu'])
+    expect(anyKindFields(server).args).toEqual(['-y', '@example/token-args@1.0.0', '--api-token', '${env:MCP_SECRET_ARG_API_TOKEN}', 'eu'])
     expect(server.notSecret ?? []).not.toContain('MCP_SECRET_ARG_API_TOKEN')
-    expect(JSON.stringify(server.args)).not.toContain(SECRET)
+    expect(JSON.stringify(anyKindFields(server).args)).not.toContain(SECRET)
     expect(readFileSync(serversFile, 'utf8')).not.toContain(SECRET)
-    expect(registry.get(server.id)?.env).toEqual({ MCP_SECRET_ARG_API_TOKEN: SECRET })
+    expect(anyKindFields(registry.get(server.id)!).env).toEqual({ MCP_SECRET_ARG_API_TOKEN: SECRET })
 
     await registry.approve(server.id)
     const result = await api.mcp.callTool({ serverId: server.id, name: 'argv' })
