@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scriptedModel, toolResults, type ChatRequest, type Reply, type ScriptedModel } from '../fixtures/chat/scriptedModel'
 import { appSession } from './support/appSession'
 import { ARTIFACTS } from './support/browserApp'
-import { addCustomProvider, backToEnglishLight, dialogsSettled, importEverything } from './support/uiSteps'
+import { addCustomProvider, backToEnglishLight, dialogsSettled, importEverything, openNewChat } from './support/uiSteps'
 
 // the README shows these
 const DOCS = resolve('docs/screenshots')
@@ -44,8 +44,7 @@ async function snap(name: string, fullPage = false) {
 }
 
 async function ask(text: string) {
-  await page.getByTestId('chat-new').click()
-  await expect.poll(() => new URL(page.url()).hash).toMatch(/chat=/)
+  await openNewChat(page)
   await page.getByTestId('chat-input').fill(text)
   await page.getByTestId('chat-input').press('Enter')
   await page.getByTestId('chat-user-message').getByText(text).waitFor()

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scriptedModel, type ChatRequest, type Reply, type ScriptedModel } from '../fixtures/chat/scriptedModel'
 import { appSession } from './support/appSession'
-import { addCustomProvider, backToEnglishLight, dialogsSettled, importEverything } from './support/uiSteps'
+import { addCustomProvider, backToEnglishLight, dialogsSettled, importEverything, openNewChat } from './support/uiSteps'
 
 // the README shows these
 const DOCS = resolve('docs/screenshots')
@@ -40,8 +40,7 @@ describe("the composer's / and @ in a real browser: server-everything over stdio
     await page.getByTestId('providers-page').waitFor()
     await addCustomProvider(page, { name: 'Scripted', baseUrl: model.baseUrl, model: 'scripted-context' })
     await page.getByTestId('nav-chat').click()
-    await page.getByTestId('chat-new').click()
-    await expect.poll(() => new URL(page.url()).hash).toMatch(/chat=/)
+    await openNewChat(page)
 
     await input().pressSequentially('/te')
     const menu = page.getByTestId('chat-prompt-menu')

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messageText, scriptedModel, toolCallBlock, type ChatRequest, type Reply, type ScriptedModel } from '../fixtures/chat/scriptedModel'
 import { appSession } from './support/appSession'
-import { addCustomProvider, dialogsSettled, importEverything } from './support/uiSteps'
+import { addCustomProvider, dialogsSettled, importEverything, openNewChat } from './support/uiSteps'
 
 // the README shows these
 const DOCS = resolve('docs/screenshots')
@@ -34,13 +34,7 @@ afterAll(() => model?.close())
 
 async function ask(text: string) {
   await page.getByTestId('nav-chat').click()
-  await page.getByTestId('chat-new').waitFor()
-  // the chat page reopens the last chat: the new one is open once the address names another
-  const before = new URL(page.url()).hash
-  await page.getByTestId('chat-new').click()
-  await expect.poll(() => new URL(page.url()).hash).not.toBe(before)
-  await expect.poll(() => new URL(page.url()).hash).toMatch(/chat=/)
-  await page.getByTestId('chat-empty-conversation').waitFor()
+  await openNewChat(page)
   await page.getByTestId('chat-input').fill(text)
   await page.getByTestId('chat-input').press('Enter')
   await page.getByTestId('chat-user-message').getByText(text).waitFor()

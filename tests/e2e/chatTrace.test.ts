@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scriptedModel, toolResults, type ChatRequest, type Reply, type ScriptedModel } from '../fixtures/chat/scriptedModel'
 import { appSession } from './support/appSession'
 import { ARTIFACTS } from './support/browserApp'
-import { addCustomProvider, importEverything } from './support/uiSteps'
+import { addCustomProvider, importEverything, openNewChat } from './support/uiSteps'
 
 let page: Page
 let problems: string[]
@@ -32,7 +32,7 @@ describe('a chat turn in the Trace window, in a real browser', () => {
     await addCustomProvider(page, { name: 'Scripted', baseUrl: model.baseUrl, model: 'scripted-trace' })
 
     await page.getByTestId('nav-chat').click()
-    await page.getByTestId('chat-new').click()
+    await openNewChat(page)
     await page.getByTestId('chat-input').fill('What is 19 + 23?')
     await page.getByTestId('chat-input').press('Enter')
     await page.getByTestId('chat-approval-body').waitFor({ timeout: 30_000 })

@@ -123,3 +123,17 @@ export async function addCustomProvider(page: Page, { name, baseUrl, model }: { 
   await page.getByTestId('provider-save').click()
   await page.getByTestId('provider-dialog').waitFor({ state: 'detached' })
 }
+
+/**
+ * New chat on the Chat page, done once the new conversation is open and empty: the page reopens
+ * the last chat, so an address that names a chat is not yet the new one, and text typed before
+ * the switch would go to the chat being left.
+ */
+export async function openNewChat(page: Page): Promise<void> {
+  await page.getByTestId('chat-new').waitFor()
+  const before = new URL(page.url()).hash
+  await page.getByTestId('chat-new').click()
+  await expect.poll(() => new URL(page.url()).hash).not.toBe(before)
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/chat=/)
+  await page.getByTestId('chat-empty-conversation').waitFor()
+}
