@@ -1,9 +1,10 @@
-import { App, Button, Flex, Form, InputNumber, Skeleton, Typography } from 'antd'
+import { App, Button, Form, InputNumber } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_STEPS_RANGE, TOOL_RESULT_CHARS_RANGE } from '@shared/chat/chatSettings'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
+import { SettingsSection } from './SettingsSection'
 import { useChangeChatSettingsMutation, useGetChatSettingsQuery } from '@renderer/store/chatSettingsApi'
 
 export const CHAT_SETTINGS_SECTION_ID = 'chat-settings'
@@ -37,21 +38,19 @@ export function ChatSettingsSection() {
   }
 
   return (
-    <section id={CHAT_SETTINGS_SECTION_ID} aria-labelledby="chat-settings-title" data-testid="chat-settings-section">
-      <Typography.Title level={5} id="chat-settings-title" style={{ marginTop: 0 }}>
-        {t('chatSettings.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('chatSettings.intro')}</Typography.Paragraph>
-      {loadError ? (
-        <Flex gap="small" align="center">
-          <ErrorText error={describeError(loadError)} />
-          <Button size="small" onClick={() => void refetch()} data-testid="chat-settings-retry">
-            {t('chatSettings.retry')}
-          </Button>
-        </Flex>
-      ) : !data ? (
-        <Skeleton active paragraph={{ rows: 2 }} title={false} />
-      ) : (
+    <SettingsSection
+      id={CHAT_SETTINGS_SECTION_ID}
+      testId="chat-settings-section"
+      title={t('chatSettings.title')}
+      intro={t('chatSettings.intro')}
+      loaded={!!data}
+      loadError={loadError}
+      onRetry={() => void refetch()}
+      retryLabel={t('chatSettings.retry')}
+      retryTestId="chat-settings-retry"
+      skeletonRows={2}
+    >
+      {() => (
         <Form layout="vertical" onFinish={() => void submit()} style={{ margin: 0, maxWidth: 520 }}>
           <Form.Item label={t('chatSettings.maxSteps')} htmlFor="chat-settings-max-steps" validateStatus={maxSteps === null ? 'error' : undefined}
             help={maxSteps === null ? t('chatSettings.required') : undefined}
@@ -84,6 +83,6 @@ export function ChatSettingsSection() {
           </Button>
         </Form>
       )}
-    </section>
+    </SettingsSection>
   )
 }

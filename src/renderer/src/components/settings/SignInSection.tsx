@@ -1,8 +1,9 @@
-import { App, Button, Flex, Form, Input, Skeleton, Typography } from 'antd'
+import { App, Button, Flex, Form, Input } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { describeError, type AppError } from '@renderer/components/errors/describeError'
 import { ErrorText } from '@renderer/components/errors/ErrorText'
+import { SettingsSection } from './SettingsSection'
 import { useGetSignInSettingsQuery, useSetSignInSettingsMutation } from '@renderer/store/settingsApi'
 
 const ID = 'sign-in-client-metadata-url'
@@ -33,21 +34,16 @@ export function SignInSection() {
   }
 
   return (
-    <section aria-labelledby="sign-in-settings-title" data-testid="sign-in-section">
-      <Typography.Title level={5} id="sign-in-settings-title" style={{ marginTop: 0 }}>
-        {t('signInSettings.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('signInSettings.intro')}</Typography.Paragraph>
-      {loadError ? (
-        <Flex gap="small" align="center">
-          <ErrorText error={describeError(loadError)} />
-          <Button size="small" onClick={() => void refetch()}>
-            {t('signInSettings.retry')}
-          </Button>
-        </Flex>
-      ) : !data ? (
-        <Skeleton active paragraph={{ rows: 1 }} title={false} />
-      ) : (
+    <SettingsSection
+      testId="sign-in-section"
+      title={t('signInSettings.title')}
+      intro={t('signInSettings.intro')}
+      loaded={!!data}
+      loadError={loadError}
+      onRetry={() => void refetch()}
+      retryLabel={t('signInSettings.retry')}
+    >
+      {() => (
         <Form layout="vertical" onFinish={() => void submit()} style={{ margin: 0 }}>
           <Form.Item
             label={t('signInSettings.label')}
@@ -65,13 +61,13 @@ export function SignInSection() {
                 spellCheck={false}
                 autoComplete="off"
               />
-              <Button htmlType="submit" type="primary" loading={saving} disabled={value.trim() === data.clientMetadataUrl} data-testid={`${ID}-save`}>
+              <Button htmlType="submit" type="primary" loading={saving} disabled={value.trim() === data?.clientMetadataUrl} data-testid={`${ID}-save`}>
                 {t('signInSettings.save')}
               </Button>
             </Flex>
           </Form.Item>
         </Form>
       )}
-    </section>
+    </SettingsSection>
   )
 }
