@@ -39,6 +39,8 @@ describe("the chat's empty state when there is no model provider", () => {
 
     fireEvent.click(within(found).getByTestId('local-endpoint-add'))
     expect(await within(found).findByTestId('local-endpoint-added')).toBeTruthy()
+    // the notice comes once the default model is set too: the test ends after it, not during it
+    expect(await screen.findByText(`Added ${preset.name}`)).toBeTruthy()
     const snapshot = await main.api.chat.listProviders()
     expect(snapshot.providers).toEqual([expect.objectContaining({ name: preset.name, baseUrl: preset.baseUrl, models: ['local-small', 'local-large'], defaultModel: 'local-small' })])
     expect(snapshot.defaultModel).toEqual({ providerId: snapshot.providers[0].id, model: 'local-small' })
@@ -57,5 +59,7 @@ describe("the chat's empty state when there is no model provider", () => {
     renderApp(<NoProviderState />, { api: main.api })
     fireEvent.click(await screen.findByTestId('no-provider-open-models'))
     await waitFor(() => expect(window.location.hash).toBe('#page=models'))
+    // the scan for local model servers the state started shows its outcome before main goes away
+    await waitFor(() => expect(screen.queryByTestId('local-endpoints-none') ?? screen.queryByTestId('local-endpoints-error') ?? screen.queryByRole('list')).toBeTruthy())
   })
 })
