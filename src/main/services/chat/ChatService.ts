@@ -124,8 +124,7 @@ export class ChatService {
    */
   async send(conversationId: string, text: string, attachments: ChatAttachmentRef[] = [], images: ChatImage[] = []): Promise<{ messageId: string }> {
     if (!attachments.length && !images.length) return this.startTurn(conversationId, (stored) => withUserMessage(stored, text))
-    await this.ready
-    const { conversation } = await this.store.read(conversationId)
+    const conversation = await this.conversation(conversationId)
     if (images.length && !(await this.takesImages(conversation))) {
       throw new ChatError('MODEL_TAKES_NO_IMAGES', `this chat's model does not take images: remove the prompt's images, or turn on "takes images" for the model on the Models page`)
     }
@@ -137,25 +136,28 @@ export class ChatService {
 
   /** What the composer's `/` and `@` menus offer: the prompts, resources and templates of the chat's servers. */
   async listContext(conversationId: string): Promise<ChatContextServer[]> {
-    await this.ready
-    const { conversation } = await this.store.read(conversationId)
+    const conversation = await this.conversation(conversationId)
     return listComposerContext(this.deps.mcp, this.deps.registry, conversation.tools)
   }
 
   /** Reads a resource for its chip, so a binary or failing one is said before the user sends. */
   async attachResource(conversationId: string, ref: ChatAttachmentRef): Promise<ChatAttachment> {
-    await this.ready
-    const { conversation } = await this.store.read(conversationId)
+    const conversation = await this.conversation(conversationId)
     const server = chatServer(this.deps.registry, conversation.tools, ref.serverId)
     return (await readAttachment(this.deps.mcp, server, ref.uri, this.redact, await this.resultLimit())).attachment
   }
 
   /** A prompt of one of the chat's servers as the text of the user's next message, secrets redacted. */
   async getPrompt(conversationId: string, serverId: string, name: string, args: Record<string, string>): Promise<ChatPromptText> {
-    await this.ready
-    const { conversation } = await this.store.read(conversationId)
+    const conversation = await this.conversation(conversationId)
     const server = chatServer(this.deps.registry, conversation.tools, serverId)
     return promptText(await this.deps.mcp.getPrompt({ server, name, args }), this.redact, { images: await this.takesImages(conversation) })
+  }
+
+  /** The conversation as stored (its servers, tools and model), once the store has loaded. */
+  private async conversation(conversationId: string): Promise<Conversation> {
+    await this.ready
+    return (await this.store.read(conversationId)).conversation
   }
 
   /** The conversation's model (else the default) takes images, as its options say; no model takes none. */
@@ -187,8 +189,7 @@ export class ChatService {
   }
 
   async listTools(conversationId: string): Promise<ConversationTools> {
-    await this.ready
-    const { conversation } = await this.store.read(conversationId)
+    const conversation = await this.conversation(conversationId)
     return listConversationTools(this.deps.mcp, this.deps.registry, conversation.tools)
   }
 
