@@ -4,16 +4,14 @@ import { McpServer as SdkServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { AssistantMessage, ChatToolCallView } from '@shared/chat/conversations'
-import type { ChatApprovalRequest, ChatEventPayload } from '@shared/chat/events'
-import type { IpcArgs, IpcChannelName, IpcResult } from '@shared/ipc/contract'
-import { unwrapResponse } from '@shared/ipc/errors'
+import type { ChatApprovalRequest } from '@shared/chat/events'
 import type { McpServer } from '@shared/mcp/server'
-import { createHost, type Host } from '../../../src/main/createHost'
-import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
+import type { Host } from '../../../src/main/createHost'
 import { DENIED_RESULT } from '../../../src/main/services/chat/chatTurn'
 import { ConversationStore } from '../../../src/main/services/chat/ConversationStore'
 import { scriptedModel, toolResults, type ChatRequest, type Reply, type ScriptedModel } from '../../fixtures/chat/scriptedModel'
-import { tempDir, waitFor } from '../services/helpers'
+import { waitFor } from '../services/helpers'
+import { startChatHost } from './chatHost'
 
 // Main's chat service as the windows use it, over the IPC router: a real host, real MCP servers
 // in memory, the real provider store, and a scripted OpenAI-compatible model.
@@ -69,29 +67,14 @@ const callThenAnswer = (tool: string, args: unknown) => (request: ChatRequest): 
 }
 
 async function start(options: { servers?: McpServer[]; key?: string; userDataDir?: string; noProvider?: boolean } = {}) {
-  const userDataDir = options.userDataDir ?? tempDir('mcp-chat-')
-  const events: { event: string; payload: unknown }[] = []
-  const platform = createNodePlatform({ userDataDir, onEvent: (event, payload) => events.push({ event, payload }) })
-  const host = await createHost({
-    platform,
-    mode: 'browser',
-    windows: { openTraceWindow: () => ({ opened: false }) },
-    mcpOptions: { stopGraceMs: 500, inMemoryServers: { 'chat-lab': () => labServer('chat-lab'), 'chat-builtin': () => labServer('chat-builtin') } }
+  const { host, api, events, chatEvents, done, userDataDir } = await startChatHost({
+    hosts,
+    servers: options.servers ?? [lab],
+    userDataDir: options.userDataDir,
+    mcpOptions: { inMemoryServers: { 'chat-lab': () => labServer('chat-lab'), 'chat-builtin': () => labServer('chat-builtin') } }
   })
-  hosts.push(host)
-  // a host started again on the same folder has its servers already
-  const servers = (options.servers ?? [lab]).filter((s) => !host.registry.get(s.id))
-  if (servers.length) await host.registry.add(servers, { approve: true })
-  const api = async <C extends IpcChannelName>(channel: C, args?: IpcArgs<C>): Promise<IpcResult<C>> =>
-    unwrapResponse(await host.router.invoke(channel, args, { via: 'direct' })) as IpcResult<C>
   const provider = options.noProvider ? undefined : await api('chat:save-provider', { name: 'Scripted', baseUrl: model.baseUrl, apiKey: options.key ?? KEY, models: ['scripted-1'] })
   const of = <T>(name: string) => events.filter((e) => e.event === name).map((e) => e.payload as T)
-  const chatEvents = (messageId: string) => of<ChatEventPayload>('chat:event').filter((e) => e.messageId === messageId)
-  const done = async (messageId: string): Promise<AssistantMessage> => {
-    await waitFor(() => chatEvents(messageId).some((e) => e.event.type === 'done'), 15_000, 'the turn to end')
-    const last = chatEvents(messageId).at(-1)!.event
-    return (last as { message: AssistantMessage }).message
-  }
   const approvals = () => of<ChatApprovalRequest>('chat:approval-request')
   const waitForApproval = async (count = 1) => {
     await waitFor(() => approvals().length >= count, 15_000, 'an approval request')

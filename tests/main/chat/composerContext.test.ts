@@ -1,17 +1,14 @@
 import { McpServer as SdkServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { AssistantMessage } from '@shared/chat/conversations'
-import type { ChatEventPayload } from '@shared/chat/events'
-import type { IpcArgs, IpcChannelName, IpcResult } from '@shared/ipc/contract'
-import { unwrapResponse } from '@shared/ipc/errors'
+import type { IpcArgs, IpcChannelName } from '@shared/ipc/contract'
 import type { McpServer } from '@shared/mcp/server'
-import { createHost, type Host } from '../../../src/main/createHost'
-import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
+import type { Host } from '../../../src/main/createHost'
 import { ConversationStore } from '../../../src/main/services/chat/ConversationStore'
 import { MAX_TOOL_RESULT_CHARS } from '../../../src/main/services/chat/toolResultForModel'
 import { scriptedModel, type ChatRequest, type ScriptedModel } from '../../fixtures/chat/scriptedModel'
-import { tempDir, waitFor } from '../services/helpers'
+import { tempDir } from '../services/helpers'
+import { startChatHost } from './chatHost'
 
 // The composer's `/` and `@` through main's channels: a real host, a real MCP server in memory
 // with prompts and resources, and a scripted OpenAI-compatible model that records what it got.
@@ -61,19 +58,12 @@ afterEach(async () => {
 })
 
 async function start() {
-  const userDataDir = tempDir('mcp-chat-context-')
-  const events: { event: string; payload: unknown }[] = []
-  const platform = createNodePlatform({ userDataDir, onEvent: (event, payload) => events.push({ event, payload }) })
-  const host = await createHost({
-    platform,
-    mode: 'browser',
-    windows: { openTraceWindow: () => ({ opened: false }) },
-    mcpOptions: { stopGraceMs: 500, inMemoryServers: { notes: notesServer, other: notesServer } }
+  const { host, api, done, userDataDir } = await startChatHost({
+    hosts,
+    servers: [notes, other],
+    userDataDir: tempDir('mcp-chat-context-'),
+    mcpOptions: { inMemoryServers: { notes: notesServer, other: notesServer } }
   })
-  hosts.push(host)
-  await host.registry.add([notes, other], { approve: true })
-  const api = async <C extends IpcChannelName>(channel: C, args?: IpcArgs<C>): Promise<IpcResult<C>> =>
-    unwrapResponse(await host.router.invoke(channel, args, { via: 'direct' })) as IpcResult<C>
   const refused = async <C extends IpcChannelName>(channel: C, args: IpcArgs<C>) => {
     const response = await host.router.invoke(channel, args, { via: 'direct' })
     if (response.ok) throw new Error(`${channel} was not refused`)
@@ -82,11 +72,6 @@ async function start() {
   const provider = await api('chat:save-provider', { name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-1'] })
   // this chat uses the notes server only
   const chat = await api('chat:create-conversation', { tools: { serverIds: ['notes'], disabledTools: [] } })
-  const done = async (messageId: string): Promise<AssistantMessage> => {
-    const of = () => events.filter((e) => e.event === 'chat:event').map((e) => e.payload as ChatEventPayload).filter((e) => e.messageId === messageId)
-    await waitFor(() => of().some((e) => e.event.type === 'done'), 15_000, 'the turn to end')
-    return (of().at(-1)!.event as { message: AssistantMessage }).message
-  }
   return { api, refused, chat, done, userDataDir, provider }
 }
 
