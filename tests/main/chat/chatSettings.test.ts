@@ -2,15 +2,12 @@ import { McpServer as SdkServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { AssistantMessage } from '@shared/chat/conversations'
-import type { ChatEventPayload } from '@shared/chat/events'
 import { DEFAULT_CHAT_SETTINGS } from '@shared/chat/chatSettings'
-import type { IpcArgs, IpcChannelName, IpcResult } from '@shared/ipc/contract'
-import { unwrapResponse } from '@shared/ipc/errors'
 import type { McpServer } from '@shared/mcp/server'
-import { createHost, type Host } from '../../../src/main/createHost'
-import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
+import type { Host } from '../../../src/main/createHost'
 import { scriptedModel, toolResults, type ChatRequest, type Reply, type ScriptedModel } from '../../fixtures/chat/scriptedModel'
 import { tempDir, waitFor } from '../services/helpers'
+import { startChatHost } from './chatHost'
 
 // Settings → Chat and the per-model options, saved over IPC on a real host, change what the next turn does.
 function labServer() {
@@ -37,19 +34,12 @@ afterEach(async () => {
 const fn = (request: ChatRequest, tool: string) => request.tools?.map((t) => t.function.name).find((n) => n.endsWith(`__${tool}`)) ?? ''
 
 async function start(userDataDir = tempDir('mcp-chat-settings-')) {
-  const events: { event: string; payload: unknown }[] = []
-  const platform = createNodePlatform({ userDataDir, onEvent: (event, payload) => events.push({ event, payload }) })
-  const host = await createHost({ platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false }) }, mcpOptions: { stopGraceMs: 500, inMemoryServers: { 'settings-lab': labServer } } })
-  hosts.push(host)
-  if (!host.registry.get(lab.id)) await host.registry.add([lab], { approve: true })
-  const api = async <C extends IpcChannelName>(channel: C, args?: IpcArgs<C>): Promise<IpcResult<C>> => unwrapResponse(await host.router.invoke(channel, args, { via: 'direct' })) as IpcResult<C>
+  const { api, done } = await startChatHost({ hosts, servers: [lab], userDataDir, mcpOptions: { inMemoryServers: { 'settings-lab': labServer } } })
   const provider = (await api('chat:list-providers')).providers[0] ?? (await api('chat:save-provider', { name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-1'] }))
   const ask = async (text: string): Promise<AssistantMessage> => {
     const chat = await api('chat:create-conversation')
     const { messageId } = await api('chat:send', { conversationId: chat.id, text })
-    const mine = () => events.filter((e) => e.event === 'chat:event').map((e) => e.payload as ChatEventPayload).filter((e) => e.messageId === messageId)
-    await waitFor(() => mine().some((e) => e.event.type === 'done'), 15_000, 'the turn to end')
-    return (mine().at(-1)!.event as { message: AssistantMessage }).message
+    return done(messageId)
   }
   return { api, ask, provider, userDataDir }
 }

@@ -2,15 +2,12 @@ import { McpServer as SdkServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { AssistantMessage, ChatToolCallView } from '@shared/chat/conversations'
-import type { ChatEventPayload } from '@shared/chat/events'
-import type { IpcArgs, IpcChannelName, IpcResult } from '@shared/ipc/contract'
-import { unwrapResponse } from '@shared/ipc/errors'
 import type { McpServer } from '@shared/mcp/server'
 import type { TraceSpan } from '@shared/trace/spans'
-import { createHost, type Host } from '../../../src/main/createHost'
-import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
+import type { Host } from '../../../src/main/createHost'
 import { scriptedModel, toolResults, type ChatRequest, type Reply, type ScriptedModel } from '../../fixtures/chat/scriptedModel'
 import { tempDir, waitFor } from '../services/helpers'
+import { startChatHost } from './chatHost'
 import { closeReceivers, receiver, type OtlpSpan } from '../trace/otlpReceiver'
 
 // A chat turn as the Trace window and a collector see it: a real host, a real MCP server in
@@ -53,24 +50,13 @@ const callThenAnswer = (tool: string, args: unknown) => (request: ChatRequest): 
 }
 
 async function start(options: { baseUrl?: string; key?: string } = {}) {
-  const events: { event: string; payload: unknown }[] = []
-  const platform = createNodePlatform({ userDataDir: tempDir('mcp-chat-trace-'), onEvent: (event, payload) => events.push({ event, payload }) })
-  const host = await createHost({
-    platform,
-    mode: 'browser',
-    windows: { openTraceWindow: () => ({ opened: false }) },
-    mcpOptions: { stopGraceMs: 500, inMemoryServers: { 'trace-lab': labServer } }
+  const { host, api, chatEvents, done } = await startChatHost({
+    hosts,
+    servers: [lab],
+    userDataDir: tempDir('mcp-chat-trace-'),
+    mcpOptions: { inMemoryServers: { 'trace-lab': labServer } }
   })
-  hosts.push(host)
-  await host.registry.add([lab], { approve: true })
-  const api = async <C extends IpcChannelName>(channel: C, args?: IpcArgs<C>): Promise<IpcResult<C>> =>
-    unwrapResponse(await host.router.invoke(channel, args, { via: 'direct' })) as IpcResult<C>
   await api('chat:save-provider', { name: 'Scripted', baseUrl: options.baseUrl ?? model.baseUrl, apiKey: options.key ?? KEY, models: ['scripted-1'] })
-  const chatEvents = (messageId: string) => events.filter((e) => e.event === 'chat:event').map((e) => e.payload as ChatEventPayload).filter((e) => e.messageId === messageId)
-  const done = async (messageId: string): Promise<AssistantMessage> => {
-    await waitFor(() => chatEvents(messageId).some((e) => e.event.type === 'done'), 15_000, 'the turn to end')
-    return (chatEvents(messageId).at(-1)!.event as { message: AssistantMessage }).message
-  }
   /** Sends a message in a new conversation; the message id. */
   const send = async (text: string) => {
     const chat = await api('chat:create-conversation')

@@ -2,14 +2,11 @@ import { McpServer as SdkServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { AssistantMessage } from '@shared/chat/conversations'
-import type { ChatEventPayload } from '@shared/chat/events'
-import type { IpcArgs, IpcChannelName, IpcResult } from '@shared/ipc/contract'
-import { unwrapResponse } from '@shared/ipc/errors'
-import { createHost, type Host } from '../../../src/main/createHost'
-import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
+import type { Host } from '../../../src/main/createHost'
 import { anthropicToolResults, scriptedAnthropic, type ScriptedAnthropic } from '../../fixtures/chat/scriptedAnthropic'
 import { GEMINI_KEY_INVALID, scriptedGemini, type ScriptedGemini } from '../../fixtures/chat/scriptedGemini'
-import { tempDir, waitFor } from '../services/helpers'
+import { tempDir } from '../services/helpers'
+import { startChatHost } from './chatHost'
 
 // The app's path for the new kinds: a provider of kind anthropic/google saved over IPC, its key
 // sealed like the others, its models listed from its own endpoint, a turn that calls a real
@@ -30,21 +27,13 @@ afterEach(async () => {
 })
 
 async function start() {
-  const userDataDir = tempDir('mcp-chat-kinds-')
-  const events: { event: string; payload: unknown }[] = []
-  const platform = createNodePlatform({ userDataDir, onEvent: (event, payload) => events.push({ event, payload }) })
-  const host = await createHost({ platform, mode: 'browser', windows: { openTraceWindow: () => ({ opened: false }) }, mcpOptions: { stopGraceMs: 500, inMemoryServers: { calc: calculator } } })
-  hosts.push(host)
   // a built-in: its tools run without asking, so the turn needs no approval here
-  await host.registry.add([{ id: 'calc', name: 'calc', type: 'inMemory', isActive: true, installSource: 'builtin' }], { approve: true })
-  const api = async <C extends IpcChannelName>(channel: C, args?: IpcArgs<C>): Promise<IpcResult<C>> =>
-    unwrapResponse(await host.router.invoke(channel, args, { via: 'direct' })) as IpcResult<C>
-  const done = async (messageId: string): Promise<AssistantMessage> => {
-    const mine = () => events.filter((e) => e.event === 'chat:event').map((e) => e.payload as ChatEventPayload).filter((e) => e.messageId === messageId)
-    await waitFor(() => mine().some((e) => e.event.type === 'done'), 15_000, 'the turn to end')
-    return (mine().at(-1)!.event as { message: AssistantMessage }).message
-  }
-  return { api, done, userDataDir }
+  return startChatHost({
+    hosts,
+    servers: [{ id: 'calc', name: 'calc', type: 'inMemory', isActive: true, installSource: 'builtin' }],
+    userDataDir: tempDir('mcp-chat-kinds-'),
+    mcpOptions: { inMemoryServers: { calc: calculator } }
+  })
 }
 
 const textOf = (message: AssistantMessage) => message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')

@@ -3,13 +3,12 @@ import type { CallToolResult, CreateMessageRequestParams } from '@modelcontextpr
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { SamplingDraftEvent } from '@shared/chat/samplingDraft'
-import type { IpcArgs, IpcChannelName, IpcResult, SamplingRequestEvent } from '@shared/ipc/contract'
-import { unwrapResponse } from '@shared/ipc/errors'
+import type { SamplingRequestEvent } from '@shared/ipc/contract'
 import type { InMemoryServer } from '@shared/mcp/server'
-import { createHost, type Host } from '../../../src/main/createHost'
-import { createNodePlatform } from '../../../src/main/platform/nodePlatform'
+import type { Host } from '../../../src/main/createHost'
 import { scriptedModel, type ChatRequest, type Reply, type ScriptedModel } from '../../fixtures/chat/scriptedModel'
 import { tempDir, waitFor } from '../services/helpers'
+import { startChatHost } from './chatHost'
 
 // A server's sampling request answered with the help of a model: the user's Draft over the IPC
 // router (a real host, a real in-memory server that calls sampling/createMessage from a tool, the
@@ -59,18 +58,12 @@ afterEach(async () => {
 })
 
 async function start(options: { server?: Partial<InMemoryServer>; noProvider?: boolean; clientRequestTimeoutMs?: number } = {}) {
-  const events: { event: string; payload: unknown }[] = []
-  const platform = createNodePlatform({ userDataDir: tempDir('mcp-sampling-draft-'), onEvent: (event, payload) => events.push({ event, payload }) })
-  const host = await createHost({
-    platform,
-    mode: 'browser',
-    windows: { openTraceWindow: () => ({ opened: false }) },
-    mcpOptions: { stopGraceMs: 500, clientRequestTimeoutMs: options.clientRequestTimeoutMs, inMemoryServers: { sampler: samplerServer } }
+  const { host, api, events } = await startChatHost({
+    hosts,
+    servers: [{ ...sampler, ...options.server }],
+    userDataDir: tempDir('mcp-sampling-draft-'),
+    mcpOptions: { clientRequestTimeoutMs: options.clientRequestTimeoutMs, inMemoryServers: { sampler: samplerServer } }
   })
-  hosts.push(host)
-  await host.registry.add([{ ...sampler, ...options.server }], { approve: true })
-  const api = async <C extends IpcChannelName>(channel: C, args?: IpcArgs<C>): Promise<IpcResult<C>> =>
-    unwrapResponse(await host.router.invoke(channel, args, { via: 'direct' })) as IpcResult<C>
   const provider = options.noProvider
     ? undefined
     : await api('chat:save-provider', { name: 'Scripted', baseUrl: model.baseUrl, apiKey: KEY, models: ['gpt-small', 'claude-3-haiku'], defaultModel: 'gpt-small' })
