@@ -6,15 +6,14 @@ import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { EVERYTHING, stdioServer } from '../tools/harness'
 import { answered } from '../support/chatAnswer'
+import { withoutEnvironmentProviders } from '../support/noEnvironmentProviders'
 
 // The chat page on the real main side: a real chat service and provider store, server-everything
 // as a child process, and the scripted OpenAI-compatible model.
 let script: (request: ChatRequest) => Reply = () => ({ text: 'hello' })
 let cleanups: Array<() => Promise<void>> = []
 beforeEach(() => {
-  // the app's own environment must not add a provider to what a test sees
-  vi.stubEnv('OPENAI_BASE_URL', '')
-  vi.stubEnv('OPENAI_API_KEY', '')
+  withoutEnvironmentProviders()
   window.history.replaceState(null, '', '/#page=chat')
 })
 afterEach(async () => {

@@ -6,13 +6,13 @@ import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { EVERYTHING, fixture, stdioServer } from '../tools/harness'
 import { answered } from '../support/chatAnswer'
+import { withoutEnvironmentProviders } from '../support/noEnvironmentProviders'
 
 // The composer's `/` (prompts) and `@` (resources) on the real main side: server-everything as a
 // child process, the real chat service, and the scripted model recording what reached it.
 let cleanups: Array<() => Promise<void>> = []
 beforeEach(() => {
-  vi.stubEnv('OPENAI_BASE_URL', '')
-  vi.stubEnv('OPENAI_API_KEY', '')
+  withoutEnvironmentProviders()
   window.history.replaceState(null, '', '/#page=chat')
 })
 afterEach(async () => {

@@ -5,13 +5,13 @@ import { scriptedModel, toolResults, type ChatRequest, type Reply } from '../../
 import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { EVERYTHING, stdioServer } from '../tools/harness'
+import { withoutEnvironmentProviders } from '../support/noEnvironmentProviders'
 
 // The approval dialog on the real main side: two chats wait for a tool call at once, while the
 // user is on the servers page.
 let cleanups: Array<() => Promise<void>> = []
 beforeEach(() => {
-  vi.stubEnv('OPENAI_BASE_URL', '')
-  vi.stubEnv('OPENAI_API_KEY', '')
+  withoutEnvironmentProviders()
 })
 afterEach(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()

@@ -4,14 +4,11 @@ import { NoProviderState } from '@renderer/components/providers/NoProviderState'
 import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
 import { localModelServer } from './localModelServer'
+import { withoutEnvironmentProviders } from '../support/noEnvironmentProviders'
 
 let cleanups: Array<() => Promise<void>> = []
 beforeEach(() => {
-  vi.stubEnv('OPENAI_BASE_URL', '')
-  vi.stubEnv('OPENAI_API_KEY', '')
-  vi.stubEnv('ANTHROPIC_API_KEY', '')
-  vi.stubEnv('GOOGLE_GENERATIVE_AI_API_KEY', '')
-  vi.stubEnv('GEMINI_API_KEY', '')
+  withoutEnvironmentProviders()
   history.replaceState(null, '', '/')
 })
 afterEach(async () => {

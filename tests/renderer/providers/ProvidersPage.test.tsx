@@ -6,17 +6,13 @@ import { ProvidersPage } from '@renderer/pages/ProvidersPage'
 import { scriptedModel, type ScriptedModel } from '../../fixtures/chat/scriptedModel'
 import { createFlakyApi, createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
+import { withoutEnvironmentProviders } from '../support/noEnvironmentProviders'
 
 const KEY = 'sk-renderer-test-key-7d21c9'
 
 let cleanups: Array<() => Promise<void>> = []
 beforeEach(() => {
-  // the app's own environment must not add a provider of its own to what a test sees
-  vi.stubEnv('OPENAI_BASE_URL', '')
-  vi.stubEnv('OPENAI_API_KEY', '')
-  vi.stubEnv('ANTHROPIC_API_KEY', '')
-  vi.stubEnv('GOOGLE_GENERATIVE_AI_API_KEY', '')
-  vi.stubEnv('GEMINI_API_KEY', '')
+  withoutEnvironmentProviders()
 })
 afterEach(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()

@@ -4,12 +4,11 @@ import { ProvidersPage } from '@renderer/pages/ProvidersPage'
 import { SettingsPage } from '@renderer/pages/SettingsPage'
 import { createMcpApi } from '../support/mainSide'
 import { renderApp } from '../support/renderApp'
+import { withoutEnvironmentProviders } from '../support/noEnvironmentProviders'
 
 let dispose: (() => Promise<void>) | undefined
 beforeEach(() => {
-  // the app's own environment must not add a provider to what the test sees
-  vi.stubEnv('OPENAI_BASE_URL', '')
-  vi.stubEnv('OPENAI_API_KEY', '')
+  withoutEnvironmentProviders()
 })
 afterEach(async () => {
   await dispose?.()
